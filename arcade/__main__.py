@@ -1,0 +1,5 @@
+import sys
+
+from arcade.cli import main
+
+sys.exit(main())

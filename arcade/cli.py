@@ -1,0 +1,106 @@
+"""The ``cardtable`` command: the client by default, and the tools as subcommands.
+
+Each subcommand's module is imported only when it runs, so ``cardtable sim`` never loads pygame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+# subcommand -> (module, function); the function takes the parsed arguments and returns an exit code.
+HANDLERS: dict[str, tuple[str, str]] = {
+    "play": ("arcade.app", "run"),
+    "sim": ("arcade.sim", "run_sim"),
+    "bench": ("arcade.sim", "run_bench"),
+    "host": ("netplay.commands", "host"),
+    "tables": ("netplay.commands", "tables"),
+    "join": ("netplay.commands", "join"),
+    "replay": ("netplay.commands", "replay"),
+    "shot": ("arcade.shot", "run"),
+}
+
+
+def _csv(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="cardtable", description="A card-game table for people in one room.")
+    sub = parser.add_subparsers(dest="command")
+
+    play = sub.add_parser("play", help="open the game window (the default)")
+    play.add_argument("--fullscreen", action="store_true")
+    play.add_argument("--size", default=None, help="window size WxH, e.g. 1280x720")
+
+    sim = sub.add_parser("sim", help="a bot tournament run in process; JSON on the last line")
+    sim.add_argument("--game", required=True)
+    sim.add_argument("--players", type=int, default=None)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--bots", type=_csv, default=None, help="one level per seat, e.g. normal,random")
+    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    bench = sub.add_parser("bench", help="benchmarks that print JSON")
+    bench.add_argument("what", choices=["engine", "net", "frame"])
+    bench.add_argument("--seconds", type=float, default=None, help="time budget per measurement")
+    bench.add_argument("--games", type=_csv, default=None, help="only these games")
+
+    host = sub.add_parser("host", help="a headless LAN host")
+    host.add_argument("--game", default="oh_hell")
+    host.add_argument("--players", type=int, default=None)
+    host.add_argument("--bots", type=_csv, default=[], help="bot levels for the seats not kept for people")
+    host.add_argument("--name", default="cardtable")
+    host.add_argument("--port", type=int, default=0)
+    host.add_argument("--interface", default=None, help="address to listen and advertise on")
+    host.add_argument("--pin", default=None)
+    host.add_argument("--log", default=None)
+    host.add_argument("--resume", default=None)
+    host.add_argument("--seed", type=int, default=None)
+    host.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    host.add_argument("--no-advertise", action="store_true")
+
+    tables = sub.add_parser("tables", help="the live list of tables on the LAN")
+    tables.add_argument("--interface", default=None)
+    tables.add_argument("--timeout", type=float, default=3.0)
+    tables.add_argument("--json", action="store_true")
+
+    join = sub.add_parser("join", help="a headless client whose seat is played by a bot")
+    join.add_argument("address", help="HOST:PORT")
+    join.add_argument("--name", default="bot")
+    join.add_argument("--bot", default="normal")
+    join.add_argument("--pin", default=None)
+
+    replay = sub.add_parser("replay", help="check a table log and print its result")
+    replay.add_argument("log")
+    replay.add_argument("--verify", action="store_true")
+
+    shot = sub.add_parser("shot", help="render a scene headless to a PNG")
+    shot.add_argument("--game", default="oh_hell")
+    shot.add_argument("--seed", type=int, default=1)
+    shot.add_argument("--scene", default="table")
+    shot.add_argument("--out", required=True)
+    shot.add_argument("--actions", type=int, default=0)
+    shot.add_argument("--players", type=int, default=None)
+    shot.add_argument("--size", default="1280x720")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    command = args.command or "play"
+    if args.command is None:
+        args = build_parser().parse_args(["play", *(argv or [])])
+    if command == "bench" and args.what != "engine":
+        module_name, function = {"net": ("netplay.bench", "run"), "frame": ("arcade.bench_frame", "run")}[args.what]
+    else:
+        module_name, function = HANDLERS[command]
+    handler = getattr(importlib.import_module(module_name), function)
+    return int(handler(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

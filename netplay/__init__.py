@@ -1,0 +1,4 @@
+"""LAN play: the host that referees a table, the client, the wire protocol, discovery, table logs.
+
+Imports engine, never arcade.
+"""
