@@ -1,0 +1,354 @@
+"""The client side of the protocol (docs/PROTOCOL.md).
+
+:class:`AsyncClient` is the asyncio connection (used by the headless ``cardtable join`` bot, tests and
+benchmarks). :class:`NetClient` runs one on a background thread for the pygame loop, which must never
+block on the network: the loop calls :meth:`NetClient.poll` once per tick and gets every host message
+received since, as plain dicts, plus a final ``{"type": "closed", "reason": str}`` when the connection
+ends (for any reason, including a failed connect or a refused hello).
+
+>>> client = NetClient("127.0.0.1", port, "Ada")          # doctest: +SKIP
+>>> client.start()
+>>> for message in client.poll(): ...                      # welcome, lobby, view, ack, reject, ...
+>>> client.send({"type": "start"})                         # lobby requests
+>>> client.send_action(0, {"type": "play", "card": "AS"}, press_time=time.monotonic())
+>>> client.close()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import queue
+import statistics
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from netplay.protocol import (
+    HOST_TYPES,
+    PROTOCOL_VERSION,
+    Connection,
+    Message,
+    ProtocolError,
+)
+
+Clock = Callable[[], float]
+
+
+class JoinError(Exception):
+    """The host refused the hello (wrong PIN, version mismatch, table full...) or never answered."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class AsyncClient:
+    """One connection to a host, on the running asyncio loop.
+
+    ``seats`` is how many open seats to ask for (0 = watch as a spectator); ``token`` reclaims the
+    seats of an earlier connection. ``clock`` is the monotonic clock press times are read from.
+    """
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        name: str,
+        *,
+        pin: str | None = None,
+        token: str | None = None,
+        seats: int = 1,
+        clock: Clock = time.monotonic,
+        tap: Callable[[bytes], None] | None = None,  # sees every byte received (privacy tests)
+        ping_interval: float = 1.0,
+    ) -> None:
+        self.host, self.port, self.name = host, port, name
+        self.pin, self.token, self.want_seats = pin, token, seats
+        self.clock = clock
+        self.tap = tap
+        self.ping_interval = ping_interval
+        self.conn: Connection | None = None
+        self.welcome: Message | None = None
+        self.seats: list[int] = []
+        self.closed_reason: str | None = None
+        self._inbox: asyncio.Queue[Message | None] = asyncio.Queue()
+        self._seq = itertools.count(1)
+        self._ping_ids = itertools.count(1)
+        self._rtts: deque[tuple[float, float]] = deque(maxlen=8)  # (rtt, offset)
+        self._tasks: list[asyncio.Task[None]] = []
+        self._early: list[Message] = []
+
+    # -- connection ---------------------------------------------------------------------------
+
+    async def connect(self, timeout: float = 5.0) -> Message:
+        """Open the connection, say hello and return the welcome; JoinError if refused."""
+        try:
+            reader, writer = await asyncio.wait_for(asyncio.open_connection(self.host, self.port), timeout)
+        except (OSError, TimeoutError) as error:
+            raise JoinError(f"could not connect to {self.host}:{self.port}: {error}") from None
+        self.conn = Connection(reader, writer, HOST_TYPES, tap_in=self.tap)
+        hello: Message = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": self.name, "seats": self.want_seats}
+        if self.pin is not None:
+            hello["pin"] = self.pin
+        if self.token is not None:
+            hello["token"] = self.token
+        self.conn.send(hello)
+        for early in self._early:
+            self.conn.send(early)
+        self._early.clear()
+        self._tasks.append(asyncio.create_task(self._read_loop()))
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            remaining = deadline - asyncio.get_running_loop().time()
+            message = await self.recv(max(0.0, remaining))
+            if message is None:
+                raise JoinError(self.closed_reason or "the host did not answer")
+            if message["type"] == "welcome":
+                self.welcome = message
+                self.token = message.get("token")
+                self.seats = list(message.get("seats") or [])
+                self._tasks.append(asyncio.create_task(self._ping_loop()))
+                return message
+            if message["type"] == "bye":
+                raise JoinError(str(message.get("reason") or "refused"))
+
+    async def recv(self, timeout: float | None = None) -> Message | None:
+        """The next host message, or None once the connection is closed (or on timeout)."""
+        if self.closed_reason is not None and self._inbox.empty():
+            return None
+        try:
+            if timeout is None:
+                return await self._inbox.get()
+            return await asyncio.wait_for(self._inbox.get(), timeout)
+        except TimeoutError:
+            return None
+
+    def pending(self) -> list[Message]:
+        """Every message already received, without waiting."""
+        out: list[Message] = []
+        while not self._inbox.empty():
+            message = self._inbox.get_nowait()
+            if message is not None:
+                out.append(message)
+        return out
+
+    def send(self, message: Message) -> None:
+        if self.conn is None:
+            self._early.append(message)
+        else:
+            self.conn.send(message)
+
+    def send_action(self, seat: int, action: dict[str, Any], press_time: float | None = None) -> int:
+        """Send ``action`` for ``seat``; returns its ``seq`` (matched by ``ack``/``reject``)."""
+        seq = next(self._seq)
+        self.send(
+            {
+                "type": "action",
+                "seq": seq,
+                "seat": seat,
+                "action": action,
+                "press": self.clock() if press_time is None else press_time,
+            }
+        )
+        return seq
+
+    async def close(self, reason: str | None = None) -> None:
+        if self.conn is not None and not self.conn.closed:
+            self.conn.send({"type": "bye", "reason": reason or "leaving"})
+            await self.conn.drain()
+            await self.conn.close()
+        for task in self._tasks:
+            task.cancel()
+        self._finish(reason or "closed")
+
+    # -- measurements ---------------------------------------------------------------------------
+
+    @property
+    def rtt(self) -> float | None:
+        """Median round trip to the host in seconds (None before the first pong)."""
+        return statistics.median(r for r, _ in self._rtts) if self._rtts else None
+
+    @property
+    def offset(self) -> float | None:
+        """Host clock minus this client's clock, from the lowest-rtt sample."""
+        return min(self._rtts)[1] if self._rtts else None
+
+    # -- internals -----------------------------------------------------------------------------
+
+    def _finish(self, reason: str) -> None:
+        if self.closed_reason is None:
+            self.closed_reason = reason
+            self._inbox.put_nowait(None)
+
+    async def _read_loop(self) -> None:
+        assert self.conn is not None
+        reason = "the host closed the connection"
+        try:
+            while True:
+                messages = await self.conn.read()
+                if not messages and self.conn.reader.at_eof():
+                    break
+                for message in messages:
+                    if message["type"] == "ping":
+                        self.conn.send({"type": "pong", "id": message.get("id"), "t": message.get("t"), "now": self.clock()})
+                    elif message["type"] == "pong":
+                        self._on_pong(message)
+                    else:
+                        if message["type"] == "bye":
+                            reason = str(message.get("reason") or reason)
+                        self._inbox.put_nowait(message)
+        except ProtocolError as error:
+            reason = f"bad data from the host: {error.reason}"
+            await self.conn.close(error.reason)
+        except (ConnectionError, OSError) as error:
+            reason = f"connection lost: {error}"
+        except asyncio.CancelledError:
+            reason = "closed"
+            raise
+        finally:
+            self.conn.closed = True
+            self._finish(reason)
+
+    def _on_pong(self, message: Message) -> None:
+        sent, now = message.get("t"), message.get("now")
+        if not isinstance(sent, int | float) or not isinstance(now, int | float):
+            return
+        arrived = self.clock()
+        rtt = arrived - sent
+        if rtt >= 0:
+            self._rtts.append((rtt, (sent + arrived) / 2 - now))
+
+    async def _ping_loop(self) -> None:
+        assert self.conn is not None
+        while not self.conn.closed:
+            self.conn.send({"type": "ping", "id": next(self._ping_ids), "t": self.clock()})
+            await asyncio.sleep(self.ping_interval)
+
+
+class NetClient:
+    """An :class:`AsyncClient` on its own thread; thread-safe, never blocks the caller.
+
+    ``poll()`` returns every message received since the last call (welcome, lobby, view, ack, reject,
+    result, error, chat, bye) and finally ``{"type": "closed", "reason": ...}``.
+    """
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        name: str,
+        pin: str | None = None,
+        token: str | None = None,
+        seats: int = 1,
+        clock: Clock = time.monotonic,
+    ) -> None:
+        self.host, self.port = host, port
+        self._client_args: dict[str, Any] = {"pin": pin, "token": token, "seats": seats, "clock": clock}
+        self.name = name
+        self.clock = clock
+        self._out: queue.SimpleQueue[Message] = queue.SimpleQueue()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._client: AsyncClient | None = None
+        self._thread: threading.Thread | None = None
+        self._ready = threading.Event()
+        self._seq = itertools.count(1)
+        self.welcome: Message | None = None
+        self.closed = False
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name=f"netclient-{self.name}", daemon=True)
+        self._thread.start()
+        self._ready.wait(5.0)
+
+    def poll(self) -> list[Message]:
+        out: list[Message] = []
+        while True:
+            try:
+                message = self._out.get_nowait()
+            except queue.Empty:
+                return out
+            if message["type"] == "welcome":
+                self.welcome = message
+            elif message["type"] == "closed":
+                self.closed = True
+            out.append(message)
+
+    def wait_for(self, kind: str, timeout: float = 5.0) -> Message | None:
+        """Block until a message of type ``kind`` arrives (tools and tests; never in the pygame loop).
+        Messages of other types received meanwhile are dropped."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                message = self._out.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                return None
+            if message["type"] == "welcome":
+                self.welcome = message
+            if message["type"] == kind:
+                return message
+            if message["type"] == "closed":
+                self.closed = True
+                return None
+        return None
+
+    def send(self, message: Message) -> None:
+        """Send a lobby request or any other client message (see docs/PROTOCOL.md)."""
+        if self._loop is not None and self._client is not None and not self.closed:
+            self._loop.call_soon_threadsafe(self._client.send, message)
+
+    def send_action(self, seat: int, action: dict[str, Any], press_time: float | None = None) -> int:
+        """Send ``action`` for ``seat`` pressed at ``press_time`` (this client's clock, default now)."""
+        seq = next(self._seq)
+        press = self.clock() if press_time is None else press_time
+        self.send({"type": "action", "seq": seq, "seat": seat, "action": action, "press": press})
+        return seq
+
+    @property
+    def seats(self) -> list[int]:
+        return list(self._client.seats) if self._client else []
+
+    @property
+    def token(self) -> str | None:
+        return self._client.token if self._client else None
+
+    @property
+    def rtt(self) -> float | None:
+        return self._client.rtt if self._client else None
+
+    def close(self) -> None:
+        loop = self._loop
+        if loop is not None and self._client is not None and not loop.is_closed():
+            future = asyncio.run_coroutine_threadsafe(self._client.close("leaving"), loop)
+            with contextlib.suppress(Exception):
+                future.result(2.0)
+        if self._thread is not None:
+            self._thread.join(3.0)
+
+    def _run(self) -> None:
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        try:
+            loop.run_until_complete(self._main())
+        finally:
+            loop.close()
+
+    async def _main(self) -> None:
+        client = AsyncClient(self.host, self.port, self.name, **self._client_args)
+        self._client = client
+        self._ready.set()
+        try:
+            welcome = await client.connect()
+        except JoinError as error:
+            self._out.put({"type": "closed", "reason": error.reason})
+            return
+        self._out.put(welcome)
+        while True:
+            message = await client.recv()
+            if message is None:
+                break
+            self._out.put(message)
+        self._out.put({"type": "closed", "reason": client.closed_reason or "closed"})
