@@ -1,0 +1,565 @@
+"""Oh Hell (RULES.md, "Oh Hell"): 3-7 players bid how many tricks they will take, then try to take
+exactly that many.
+
+Actions
+    ``{"type": "bid", "bid": n}``     0 <= n <= cards in this hand (the hook may forbid one value
+                                      for the dealer)
+    ``{"type": "play", "card": "QH"}`` one card from the hand; follow the led suit if you can
+                                      (with ``must_trump``, a trump when void in it if you have one)
+
+Events
+    ``{"type": "deal", "hand": h, "cards": k, "dealer": d, "trump_card": c | None, "trump": s | None}``
+    ``{"type": "bid", "seat": s, "bid": n}`` (with ``simultaneous_bids`` the value is left out until
+    ``{"type": "bids_revealed", "bids": [...]}``)
+    ``{"type": "play", "seat": s, "card": c}``
+    ``{"type": "trick", "leader": s, "winner": s, "cards": [c, ...]}`` (cards in play order from the leader)
+    ``{"type": "hand_over", "hand": h, "bids": [...], "tricks": [...], "points": [...], "scores": [...]}``
+    ``{"type": "game_over", "scores": [...], "winners": [...]}``
+
+View (of a seat; ``None`` is a spectator)
+    ``seat, players, phase ("bid" | "play" | "over"), to_act, hand, hand_sizes, dealer, scores,
+    options``, and ``turn`` (the seat to act in turn order, or None), ``trump_card`` and ``trump``
+    (None when there is no trump), ``bids`` (a seat's bid, or None while not yet bid; with
+    ``simultaneous_bids`` other seats' bids stay None until all are in), ``has_bid`` (who has bid),
+    ``tricks`` (taken this hand, per seat), ``trick`` (``[{"seat", "card"}, ...]`` in play order),
+    ``last_trick`` (``{"leader", "winner", "cards": [{"seat", "card"}]}`` or None), ``leader``,
+    ``played`` (cards of this hand's finished tricks before the last one: each card is shown once),
+    ``hand_number`` (1-based), ``hands_total``, ``cards_this_hand``, ``schedule`` (cards per hand),
+    ``sheet`` (one row per finished hand: ``{"cards", "trump", "bids", "tricks", "points"}``).
+
+Options (defaults first)
+    ``schedule``: ``"up"`` 1..N | ``"down"`` N..1 | ``"up_down"`` 1..N..1 | ``"down_up"`` N..1..N,
+        where N is 15/13/10/8/7 for 3/4/5/6/7 players (the turning hand is played once).
+    ``hook``: False. The dealer may not bid so that the bids add up to the cards in the hand
+        (ignored with ``simultaneous_bids``).
+    ``simultaneous_bids``: False. Everyone bids at once; bids are revealed when all are in.
+    ``must_trump``: False ("La Podrida"). Void in the led suit, you must play a trump if you have one.
+    ``scoring``: ``"exact"`` 10 + bid when exact, else 0 | ``"plus_tricks"`` and 1 per trick taken
+        when missed | ``"zero_bonus"`` a made bid of 0 scores 5 + cards in the hand.
+
+Decisions: seat 0 deals the first hand; the deal passes to the next seat each hand. The last hand
+played has no trump, and neither has a hand that leaves no card to turn.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.cards import high_value, sort_hand, standard_deck
+from engine.core import Action, Event, Game, IllegalAction, Option, View, rng_for
+
+BID, PLAY, OVER = "bid", "play", "over"
+MAX_CARDS = {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}
+DECK: tuple[str, ...] = tuple(standard_deck())
+DECK_SET = frozenset(DECK)
+HIGH: dict[str, int] = {card: high_value(card) for card in DECK}
+# Every action a player could send, made once: legal() hands out these shared dicts.
+BID_ACTIONS: tuple[dict[str, Any], ...] = tuple({"type": "bid", "bid": n} for n in range(16))
+PLAY_ACTIONS: dict[str, dict[str, Any]] = {card: {"type": "play", "card": card} for card in DECK}
+
+
+def hand_schedule(players: int, schedule: str) -> list[int]:
+    """Cards dealt in each hand, in order."""
+    top = MAX_CARDS[players]
+    up = list(range(1, top + 1))
+    down = up[::-1]
+    if schedule == "up":
+        return up
+    if schedule == "down":
+        return down
+    if schedule == "up_down":
+        return up + down[1:]
+    return down + up[1:]
+
+
+@dataclass(slots=True)
+class OhHellState:
+    players: int
+    seed: int
+    options: dict[str, Any]
+    schedule: list[int]
+    hand_index: int = 0
+    dealer: int = 0
+    phase: str = BID
+    turn: int = 0
+    leader: int = 0
+    hands: list[list[str]] = field(default_factory=list)
+    stock: list[str] = field(default_factory=list)
+    trump_card: str | None = None
+    trump: str | None = None
+    bids: list[int | None] = field(default_factory=list)
+    tricks: list[int] = field(default_factory=list)
+    trick: list[str] = field(default_factory=list)
+    played: list[str] = field(default_factory=list)
+    last_trick: list[str] = field(default_factory=list)
+    last_leader: int = -1
+    last_winner: int = -1
+    scores: list[int] = field(default_factory=list)
+    sheet: list[dict[str, Any]] = field(default_factory=list)
+
+
+def trick_winner(cards: list[str], leader: int, players: int, trump: str | None) -> int:
+    """The seat that wins ``cards`` (in play order from ``leader``): highest trump, else highest of
+    the led suit."""
+    best = cards[0]
+    best_suit = best[1]
+    best_at = 0
+    for at in range(1, len(cards)):
+        card = cards[at]
+        suit = card[1]
+        if suit == best_suit:
+            if HIGH[card] > HIGH[best]:
+                best, best_at = card, at
+        elif suit == trump:
+            best, best_suit, best_at = card, suit, at
+    return (leader + best_at) % players
+
+
+def playable(hand: list[str], trick: list[str], trump: str | None, must_trump: bool) -> list[str]:
+    """The cards of ``hand`` that may be played to ``trick``."""
+    if not trick:
+        return hand
+    led = trick[0][1]
+    follow = [c for c in hand if c[1] == led]
+    if follow:
+        return follow
+    if must_trump and trump is not None:
+        trumps = [c for c in hand if c[1] == trump]
+        if trumps:
+            return trumps
+    return hand
+
+
+def hand_points(bid: int, took: int, cards: int, scoring: str) -> int:
+    """One seat's score for one hand."""
+    if bid == took:
+        if bid == 0 and scoring == "zero_bonus":
+            return 5 + cards
+        return 10 + bid
+    return took if scoring == "plus_tricks" else 0
+
+
+class OhHell(Game):
+    name = "oh_hell"
+    title = "Oh Hell"
+    min_players = 3
+    max_players = 7
+    realtime = False
+    option_specs = {
+        "schedule": Option("up", "cards per hand: up, down, up_down or down_up",
+                           choices=("up", "down", "up_down", "down_up")),
+        "hook": Option(False, "the dealer may not make the bids add up to the tricks"),
+        "simultaneous_bids": Option(False, "everyone bids at once, revealed together"),
+        "must_trump": Option(False, "void in the led suit, play a trump if you have one"),
+        "scoring": Option("exact", "exact, plus_tricks or zero_bonus",
+                          choices=("exact", "plus_tricks", "zero_bonus")),
+    }
+
+    # -- setting up -------------------------------------------------------------------------------
+
+    def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> OhHellState:
+        resolved = self.resolve_options(players, options)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be a whole number, not {seed!r}")
+        state = OhHellState(
+            players=players,
+            seed=seed,
+            options=resolved,
+            schedule=hand_schedule(players, resolved["schedule"]),
+            scores=[0] * players,
+        )
+        self._deal(state, [])
+        return state
+
+    def _deal(self, state: OhHellState, events: list[Event]) -> None:
+        """Shuffle (draw number = hand index) and deal the current hand; turn the trump card."""
+        n = state.players
+        count = state.schedule[state.hand_index]
+        deck = list(DECK)
+        need = min(n * count + 1, len(deck))
+        rnd = rng_for(state.seed, state.hand_index).random
+        size = len(deck)
+        for i in range(need):  # the first ``need`` steps of a Fisher-Yates shuffle
+            j = i + int(rnd() * (size - i))
+            deck[i], deck[j] = deck[j], deck[i]
+        first = (state.dealer + 1) % n
+        hands: list[list[str]] = [[] for _ in range(n)]
+        for i in range(n):
+            hands[(first + i) % n] = deck[i * count:(i + 1) * count]
+        rest = deck[n * count:]
+        last = state.hand_index == len(state.schedule) - 1
+        state.trump_card = rest.pop(0) if rest and not last else None
+        state.trump = state.trump_card[1] if state.trump_card else None
+        state.hands = hands
+        state.stock = rest
+        state.bids = [None] * n
+        state.tricks = [0] * n
+        state.trick = []
+        state.played = []
+        state.last_trick = []
+        state.last_leader = state.last_winner = -1
+        state.phase = BID
+        state.turn = state.leader = first
+        events.append({"type": "deal", "hand": state.hand_index + 1, "cards": count, "dealer": state.dealer,
+                       "trump_card": state.trump_card, "trump": state.trump})
+
+    # -- whose move -------------------------------------------------------------------------------
+
+    def to_act(self, state: OhHellState) -> list[int]:
+        if state.phase == PLAY:
+            return [state.turn]
+        if state.phase == BID:
+            if state.options["simultaneous_bids"]:
+                return [s for s, b in enumerate(state.bids) if b is None]
+            return [state.turn]
+        return []
+
+    def forbidden_bid(self, state: OhHellState, seat: int) -> int | None:
+        """The bid the hook forbids ``seat`` now, if any."""
+        opts = state.options
+        if not opts["hook"] or opts["simultaneous_bids"] or seat != state.dealer:
+            return None
+        others = sum(b for s, b in enumerate(state.bids) if s != seat and b is not None)
+        target = state.schedule[state.hand_index] - others
+        return target if target >= 0 else None
+
+    def legal(self, state: OhHellState, seat: int) -> list[Action]:
+        phase = state.phase
+        if phase == PLAY:
+            if seat != state.turn:
+                return []
+            trick = state.trick
+            hand = state.hands[seat]
+            if trick:
+                led = trick[0][1]
+                cards = [c for c in hand if c[1] == led]
+                if not cards:
+                    cards = playable(hand, trick, state.trump, state.options["must_trump"])
+            else:
+                cards = hand
+            return [PLAY_ACTIONS[c] for c in cards]
+        if phase == BID:
+            if state.options["simultaneous_bids"]:
+                if not isinstance(seat, int) or not 0 <= seat < state.players or state.bids[seat] is not None:
+                    return []
+            elif seat != state.turn:
+                return []
+            count = state.schedule[state.hand_index]
+            banned = self.forbidden_bid(state, seat)
+            return [BID_ACTIONS[n] for n in range(count + 1) if n != banned]
+        return []
+
+    def sample(self, state: OhHellState, seat: int, rng: random.Random) -> Action:
+        actions = self.legal(state, seat)
+        if not actions:
+            raise IllegalAction("you have nothing to do now")
+        return dict(actions[rng.randrange(len(actions))])
+
+    # -- playing ----------------------------------------------------------------------------------
+
+    def apply(self, state: OhHellState, seat: int, action: Action) -> list[Event]:
+        if (
+            type(action) is dict
+            and action.get("type") == "play"
+            and seat == state.turn
+            and state.phase == PLAY
+            and type(seat) is int
+        ):
+            # The common case, checked and carried out inline (random playouts are benchmarked).
+            card = action.get("card")
+            hand = state.hands[seat]
+            trick = state.trick
+            if (
+                card in hand
+                and type(card) is str
+                and (not trick or card[1] == trick[0][1] or card in self._allowed(state, hand))
+            ):
+                del hand[hand.index(card)]
+                trick.append(card)
+                if len(trick) < state.players:
+                    state.turn = (seat + 1) % state.players
+                    return [{"type": "play", "seat": seat, "card": card}]
+                events: list[Event] = [{"type": "play", "seat": seat, "card": card}]
+                self._finish_trick(state, events)
+                return events
+        return self._apply_checked(state, seat, action)
+
+    def _allowed(self, state: OhHellState, hand: list[str]) -> list[str]:
+        return playable(hand, state.trick, state.trump, state.options["must_trump"])
+
+    def _apply_checked(self, state: OhHellState, seat: int, action: Action) -> list[Event]:
+        if type(action) is not dict:
+            raise IllegalAction(f"an action is a map with a 'type', not {type(action).__name__}")
+        if type(seat) is not int or not 0 <= seat < state.players:
+            raise IllegalAction(f"there is no seat {seat!r} at this table")
+        kind = action.get("type")
+        if kind == "play":
+            return self._play(state, seat, action.get("card"))
+        if kind == "bid":
+            return self._bid(state, seat, action)
+        if not isinstance(kind, str):
+            raise IllegalAction("the action has no 'type'")
+        raise IllegalAction(f"Oh Hell has no {kind!r} action (bid or play)")
+
+    def _bid(self, state: OhHellState, seat: int, action: Action) -> list[Event]:
+        if state.phase != BID:
+            raise IllegalAction("bidding is over" if state.phase == PLAY else "the game is over")
+        simultaneous = state.options["simultaneous_bids"]
+        if simultaneous:
+            if state.bids[seat] is not None:
+                raise IllegalAction("you have already bid this hand")
+        elif seat != state.turn:
+            raise IllegalAction(f"it is seat {state.turn}'s turn to bid")
+        count = state.schedule[state.hand_index]
+        bid = action.get("bid")
+        if type(bid) is not int or not 0 <= bid <= count:
+            raise IllegalAction(f"a bid is a whole number from 0 to {count}")
+        if bid == self.forbidden_bid(state, seat):
+            raise IllegalAction(f"the hook: as dealer you may not bid {bid}, the bids would add up to {count}")
+        state.bids[seat] = bid
+        n = state.players
+        if simultaneous:
+            events: list[Event] = [{"type": "bid", "seat": seat}]
+            if None not in state.bids:
+                events.append({"type": "bids_revealed", "bids": list(state.bids)})
+                state.phase = PLAY
+                state.turn = state.leader
+            return events
+        events = [{"type": "bid", "seat": seat, "bid": bid}]
+        if seat == state.dealer:
+            state.phase = PLAY
+            state.turn = state.leader
+        else:
+            state.turn = (seat + 1) % n
+        return events
+
+    def _play(self, state: OhHellState, seat: int, card: Any) -> list[Event]:
+        if seat != state.turn or state.phase != PLAY:
+            if state.phase == BID:
+                raise IllegalAction("it is time to bid, not to play")
+            if state.phase == OVER:
+                raise IllegalAction("the game is over")
+            raise IllegalAction(f"it is seat {state.turn}'s turn to play")
+        hand = state.hands[seat]
+        if card not in hand or type(card) is not str:
+            if type(card) is str and card in DECK_SET:
+                raise IllegalAction(f"{card} is not in your hand")
+            raise IllegalAction("'card' must be a card code from your hand")
+        trick = state.trick
+        if trick and card[1] != trick[0][1]:
+            allowed = playable(hand, trick, state.trump, state.options["must_trump"])
+            if card not in allowed:
+                if allowed[0][1] == trick[0][1]:
+                    raise IllegalAction(f"you must follow suit ({trick[0][1]})")
+                raise IllegalAction(f"you have a trump: you must play one ({state.trump})")
+        hand.remove(card)
+        trick.append(card)
+        if len(trick) < state.players:
+            state.turn = (seat + 1) % state.players
+            return [{"type": "play", "seat": seat, "card": card}]
+        events: list[Event] = [{"type": "play", "seat": seat, "card": card}]
+        self._finish_trick(state, events)
+        return events
+
+    def _finish_trick(self, state: OhHellState, events: list[Event]) -> None:
+        n = state.players
+        trick = state.trick
+        leader = state.leader
+        winner = trick_winner(trick, leader, n, state.trump)
+        state.tricks[winner] += 1
+        state.played.extend(trick)
+        state.last_trick = trick
+        state.last_leader = leader
+        state.last_winner = winner
+        state.trick = []
+        state.leader = state.turn = winner
+        events.append({"type": "trick", "leader": leader, "winner": winner, "cards": list(trick)})
+        if not state.hands[winner]:
+            self._finish_hand(state, events)
+
+    def _finish_hand(self, state: OhHellState, events: list[Event]) -> None:
+        count = state.schedule[state.hand_index]
+        scoring = state.options["scoring"]
+        bids = [int(b or 0) for b in state.bids]
+        points = [hand_points(b, t, count, scoring) for b, t in zip(bids, state.tricks, strict=True)]
+        for s, p in enumerate(points):
+            state.scores[s] += p
+        state.sheet.append({"cards": count, "trump": state.trump, "bids": bids,
+                            "tricks": list(state.tricks), "points": points})
+        events.append({"type": "hand_over", "hand": state.hand_index + 1, "bids": bids,
+                       "tricks": list(state.tricks), "points": points, "scores": list(state.scores)})
+        if state.hand_index + 1 >= len(state.schedule):
+            state.phase = OVER
+            result = self.result(state)
+            events.append({"type": "game_over", "scores": list(state.scores), "winners": result["winners"]})
+            return
+        state.hand_index += 1
+        state.dealer = (state.dealer + 1) % state.players
+        self._deal(state, events)
+
+    # -- reading ----------------------------------------------------------------------------------
+
+    def result(self, state: OhHellState) -> dict[str, Any] | None:
+        if state.phase != OVER:
+            return None
+        best = max(state.scores)
+        return {"scores": list(state.scores), "winners": [s for s, v in enumerate(state.scores) if v == best],
+                "sheet": [dict(row) for row in state.sheet]}
+
+    def view(self, state: OhHellState, seat: int | None) -> View:
+        n = state.players
+        hidden_bids = state.options["simultaneous_bids"] and state.phase == BID
+        if hidden_bids:
+            bids = [b if s == seat else None for s, b in enumerate(state.bids)]
+        else:
+            bids = list(state.bids)
+        leader = state.leader
+        last = None
+        if state.last_trick:
+            last = {"leader": state.last_leader, "winner": state.last_winner,
+                    "cards": [{"seat": (state.last_leader + i) % n, "card": c}
+                              for i, c in enumerate(state.last_trick)]}
+        return {
+            "seat": seat,
+            "players": n,
+            "phase": state.phase,
+            "to_act": self.to_act(state),
+            "turn": state.turn if state.phase != OVER else None,
+            "hand": sort_hand(state.hands[seat]) if seat is not None else [],
+            "hand_sizes": [len(h) for h in state.hands],
+            "dealer": state.dealer,
+            "scores": list(state.scores),
+            "options": dict(state.options),
+            "trump_card": state.trump_card,
+            "trump": state.trump,
+            "bids": bids,
+            "has_bid": [b is not None for b in state.bids],
+            "tricks": list(state.tricks),
+            "trick": [{"seat": (leader + i) % n, "card": c} for i, c in enumerate(state.trick)],
+            "last_trick": last,
+            "leader": leader,
+            "hand_number": state.hand_index + 1,
+            "hands_total": len(state.schedule),
+            "cards_this_hand": state.schedule[state.hand_index],
+            "schedule": list(state.schedule),
+            "played": state.played[: len(state.played) - len(state.last_trick)],
+            "sheet": [{"cards": r["cards"], "trump": r["trump"], "bids": list(r["bids"]),
+                       "tricks": list(r["tricks"]), "points": list(r["points"])} for r in state.sheet],
+        }
+
+    def cards(self, state: OhHellState) -> list[str]:
+        return list(DECK)
+
+    def hidden(self, state: OhHellState, seat: int | None) -> list[str]:
+        out = list(state.stock)
+        for s, hand in enumerate(state.hands):
+            if s != seat:
+                out.extend(hand)
+        return out
+
+    # -- storage ----------------------------------------------------------------------------------
+
+    def dump(self, state: OhHellState) -> dict[str, Any]:
+        return {
+            "players": state.players,
+            "seed": state.seed,
+            "options": dict(state.options),
+            "schedule": list(state.schedule),
+            "hand_index": state.hand_index,
+            "dealer": state.dealer,
+            "phase": state.phase,
+            "turn": state.turn,
+            "leader": state.leader,
+            "hands": [list(h) for h in state.hands],
+            "stock": list(state.stock),
+            "trump_card": state.trump_card,
+            "trump": state.trump,
+            "bids": list(state.bids),
+            "tricks": list(state.tricks),
+            "trick": list(state.trick),
+            "played": list(state.played),
+            "last_trick": list(state.last_trick),
+            "last_leader": state.last_leader,
+            "last_winner": state.last_winner,
+            "scores": list(state.scores),
+            "sheet": [{"cards": r["cards"], "trump": r["trump"], "bids": list(r["bids"]),
+                       "tricks": list(r["tricks"]), "points": list(r["points"])} for r in state.sheet],
+        }
+
+    def load(self, data: dict[str, Any]) -> OhHellState:
+        return OhHellState(**self.dump(_Loaded(data)))  # type: ignore[arg-type]
+
+    def clone(self, state: OhHellState) -> OhHellState:
+        return OhHellState(
+            state.players, state.seed, state.options, state.schedule, state.hand_index, state.dealer,
+            state.phase, state.turn, state.leader, [h[:] for h in state.hands], state.stock,
+            state.trump_card, state.trump, state.bids[:], state.tricks[:], state.trick[:], state.played[:],
+            state.last_trick, state.last_leader, state.last_winner, state.scores[:], state.sheet[:],
+        )
+
+    # -- invariants -------------------------------------------------------------------------------
+
+    def check(self, state: OhHellState) -> None:
+        n = state.players
+        assert 3 <= n <= 7
+        assert state.schedule == hand_schedule(n, state.options["schedule"])
+        assert 0 <= state.hand_index < len(state.schedule)
+        assert state.dealer == state.hand_index % n
+        count = state.schedule[state.hand_index]
+        everything = [c for h in state.hands for c in h] + state.stock + state.played + state.trick
+        if state.trump_card is not None:
+            everything.append(state.trump_card)
+            assert state.trump == state.trump_card[1]
+        else:
+            assert state.trump is None
+        assert sorted(everything) == sorted(DECK), "cards are not conserved"
+        last = state.hand_index == len(state.schedule) - 1
+        assert not (last and state.trump_card), "the last hand has no trump"
+        if not last and state.phase != OVER:
+            assert (state.trump_card is None) == (n * count == len(DECK))
+        done = sum(state.tricks)
+        assert len(state.played) == done * n
+        assert len(state.trick) < n
+        first = (state.dealer + 1) % n
+        for s in range(n):
+            offset = (s - state.leader) % n
+            expected = count - done - (1 if offset < len(state.trick) else 0)
+            if state.phase == OVER:
+                expected = 0
+            assert len(state.hands[s]) == expected, f"seat {s} holds {len(state.hands[s])}, expected {expected}"
+        if state.phase == BID:
+            assert done == 0 and not state.trick
+            assert state.leader == first
+            if not state.options["simultaneous_bids"]:
+                placed = sum(b is not None for b in state.bids)
+                assert state.turn == (first + placed) % n
+                assert all((state.bids[(first + i) % n] is not None) == (i < placed) for i in range(n))
+        elif state.phase == PLAY:
+            assert None not in state.bids
+            assert all(0 <= b <= count for b in state.bids)  # type: ignore[operator]
+            assert state.turn == (state.leader + len(state.trick)) % n
+            if state.options["hook"] and not state.options["simultaneous_bids"]:
+                assert sum(state.bids) != count  # type: ignore[arg-type]
+        else:
+            assert state.phase == OVER and state.hand_index == len(state.schedule) - 1
+        assert len(state.sheet) == state.hand_index + (1 if state.phase == OVER else 0)
+        totals = [0] * n
+        for row in state.sheet:
+            for s in range(n):
+                totals[s] += row["points"][s]
+                assert row["points"][s] == hand_points(row["bids"][s], row["tricks"][s], row["cards"],
+                                                      state.options["scoring"])
+            assert sum(row["tricks"]) == row["cards"]
+        assert totals == state.scores, "scores do not add up to the sheet"
+
+
+class _Loaded:
+    """Adapts a dumped dict to the attribute reads of :meth:`OhHell.dump` (one copy routine, not two)."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.__dict__.update(data)
+
+
+GAME = OhHell()
