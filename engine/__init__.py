@@ -14,7 +14,7 @@ import importlib
 from engine.core import Game, IllegalAction, Option, state_hash
 
 # One module per game; each defines ``GAME``, an instance of its Game subclass.
-GAME_MODULES: tuple[str, ...] = ("spit", "speed", "oh_hell", "go_stop", "rummy")
+GAME_MODULES: tuple[str, ...] = ("spit", "speed", "oh_hell", "go_stop", "rummy", "tractor")
 
 GAMES: dict[str, Game] = {}
 for _module in GAME_MODULES:
