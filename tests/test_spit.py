@@ -1,0 +1,426 @@
+"""Spit (RULES.md, "Spit"): one scenario per rule and option, random playouts, views."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import pytest
+
+from engine.cards import standard_deck
+from engine.core import IllegalAction, state_hash
+from engine.spit import GAME, SpitState, deal_layout
+from tests.playout import assert_no_leak, playout
+
+OPTS = {"stock_piles": 5, "stack_equal": False, "alternate_colors": False, "clearer_chooses": False}
+
+
+def table(
+    layouts: list[list[str]],
+    piles: list[str],
+    spit_cards: tuple[str, str] = ("", ""),
+    phase: str = "play",
+    in_use: list[bool] | None = None,
+    fill: bool = True,
+    **options: object,
+) -> SpitState:
+    """A hand-built state. A place is written ``"down down / up up"`` (bottom to top); a spit pile
+    ``"bottom ... top"``. Cards not mentioned go under spit pile 0 (``fill``) so all 52 are in play."""
+    opts = {**OPTS, **options}
+    places: list[list[list[str]]] = []
+    ups: list[list[int]] = []
+    for layout in layouts:
+        seat_places, seat_up = [], []
+        for text in layout + [""] * (opts["stock_piles"] - len(layout)):
+            down, _, up = text.rpartition("/") if "/" in text else ("", "", text)
+            down_cards, up_cards = down.split(), up.split()
+            seat_places.append(down_cards + up_cards)
+            seat_up.append(len(up_cards))
+        places.append(seat_places)
+        ups.append(seat_up)
+    state = SpitState(
+        seed=1, options=opts, draws=1, phase=phase, layouts=places, up=ups,
+        spit_cards=[text.split() for text in spit_cards], spit_piles=[text.split() for text in piles],
+    )
+    state.in_use = in_use if in_use is not None else [bool(p) for p in state.spit_piles]
+    if phase != "ready":
+        state.ready = [True, True]
+    if fill:
+        rest = Counter(standard_deck()) - Counter(GAME.cards(state))
+        state.spit_piles[0][:0] = sorted(rest)
+    if phase == "play":
+        state.stuck = not (GAME._can_progress(state, 0) or GAME._can_progress(state, 1))
+    GAME.check(state)
+    return state
+
+
+def types(state: SpitState, seat: int) -> set[str]:
+    return {a["type"] for a in GAME.legal(state, seat)}
+
+
+def rejected(state: SpitState, seat: int, action: dict, match: str | None = None) -> None:
+    before = state_hash(GAME, state)
+    with pytest.raises(IllegalAction, match=match):
+        GAME.apply(state, seat, action)
+    assert state_hash(GAME, state) == before
+
+
+# -- deal and start ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("piles, sizes, spit", [(5, [1, 2, 3, 4, 5], 11), (4, [1, 2, 3, 4], 16)])
+def test_deal_splits_26_26_into_layout_and_spit_cards(piles: int, sizes: list[int], spit: int) -> None:
+    state = GAME.new(2, 9, {"stock_piles": piles})
+    assert state.phase == "ready" and state.spit_piles == [[], []]
+    for seat in (0, 1):
+        assert [len(p) for p in state.layouts[seat]] == sizes
+        assert state.up[seat] == [1] * piles
+        assert len(state.spit_cards[seat]) == spit
+        assert GAME.cards_left(state, seat) == 26
+    assert sorted(GAME.cards(state)) == sorted(standard_deck())
+    assert GAME.new(2, 9, {"stock_piles": piles}) == state
+
+
+def test_both_ready_then_each_turns_a_spit_card() -> None:
+    state = GAME.new(2, 4)
+    tops = [state.spit_cards[0][-1], state.spit_cards[1][-1]]
+    face_up = state.layouts[0][4][-1]
+    rejected(state, 0, {"type": "play", "card": face_up, "pile": 0}, "not started")
+    assert GAME.legal(state, 0) == [{"type": "ready"}]
+    GAME.apply(state, 0, {"type": "ready"})
+    assert state.phase == "ready" and GAME.legal(state, 0) == [] and GAME.legal(state, 1) == [{"type": "ready"}]
+    rejected(state, 0, {"type": "ready"}, "already")
+    events = GAME.apply(state, 1, {"type": "ready"})
+    assert state.phase == "play" and state.spit_piles == [[tops[0]], [tops[1]]]
+    assert [len(c) for c in state.spit_cards] == [10, 10] and state.in_use == [True, True]
+    assert [e["card"] for e in events if e["type"] == "flip"] == tops
+    GAME.check(state)
+
+
+# -- play ------------------------------------------------------------------------------------------
+
+
+def test_play_onto_either_pile_ranks_wrap() -> None:
+    state = table([["AS", "QH", "3C", "8D / KC"], ["5S"]], ["KD", "2H"])
+    plays = {(a["card"], a["pile"]) for a in GAME.legal(state, 0) if a["type"] == "play"}
+    assert plays == {("AS", 0), ("AS", 1), ("QH", 0), ("3C", 1)}
+    rejected(state, 0, {"type": "play", "card": "3C", "pile": 0}, "not one above or below")
+    rejected(state, 0, {"type": "play", "card": "8D", "pile": 0}, "not a face-up top card")
+    rejected(state, 0, {"type": "play", "card": "5S", "pile": 0}, "not a face-up top card")
+    GAME.apply(state, 0, {"type": "play", "card": "AS", "pile": 1})
+    assert state.spit_piles[1][-1] == "AS" and state.layouts[0][0] == []
+    GAME.apply(state, 0, {"type": "play", "card": "KC", "pile": 1})  # K takes an A
+    assert state.spit_piles[1][-1] == "KC" and state.up[0][3] == 0
+    GAME.apply(state, 0, {"type": "play", "card": "QH", "pile": 1})
+    GAME.check(state)
+
+
+def test_turn_up_the_face_down_top() -> None:
+    state = table([["9H / 2C", "AD"], ["5S"]], ["KD", "3H"])
+    assert "turn" not in types(state, 0)
+    rejected(state, 0, {"type": "turn", "stock": 0}, "already face up")
+    GAME.apply(state, 0, {"type": "play", "card": "2C", "pile": 1})
+    assert {"type": "turn", "stock": 0} in GAME.legal(state, 0)
+    rejected(state, 0, {"type": "play", "card": "9H", "pile": 0}, "not a face-up")
+    events = GAME.apply(state, 0, {"type": "turn", "stock": 0})
+    assert events[0] == {"type": "turn", "seat": 0, "stock": 0, "card": "9H"} and state.up[0][0] == 1
+    rejected(state, 0, {"type": "turn", "stock": 3}, "empty")
+
+
+def test_move_onto_an_empty_place_only_to_uncover_a_card() -> None:
+    state = table([["8D / 6C", "7S", "2H 3H / 9S"], ["5S"]], ["JD", "JH"])
+    moves = [a for a in GAME.legal(state, 0) if a["type"] == "move"]
+    targets = {3, 4}
+    assert {(a["card"], a["stock"]) for a in moves} == {(c, t) for c in ("6C", "9S") for t in targets}
+    rejected(state, 0, {"type": "move", "card": "7S", "stock": 3}, "uncover")  # a lone card: no progress
+    rejected(state, 0, {"type": "move", "card": "6C", "stock": 1}, "empty place")
+    GAME.apply(state, 0, {"type": "move", "card": "9S", "stock": 4})
+    assert state.layouts[0][4] == ["9S"] and state.layouts[0][2] == ["2H", "3H"] and state.up[0][2] == 0
+    assert {"type": "turn", "stock": 2} in GAME.legal(state, 0)
+    rejected(state, 0, {"type": "move", "card": "9S", "stock": 3}, "uncover")
+
+
+def test_layout_never_grows_beyond_stock_piles() -> None:
+    state = table([["8D / 6C", "7S", "2H", "3H", "4H"], ["5S"]], ["JD", "4D"])
+    assert "move" not in types(state, 0)
+    rejected(state, 0, {"type": "move", "card": "6C", "stock": 5}, "0 to 4")
+
+
+def test_stack_equal_option() -> None:
+    layout = [["8D / 7C", "7S", "2H / 7H", "KS"], ["5S"]]
+    plain = table(layout, ["JD", "JH"])
+    assert "stack" not in types(plain, 0)
+    rejected(plain, 0, {"type": "stack", "card": "7C", "stock": 1}, "not allowed")
+    state = table(layout, ["JD", "JH"], stack_equal=True)
+    stacks = {(a["card"], a["stock"]) for a in GAME.legal(state, 0) if a["type"] == "stack"}
+    # 7S alone may stack too: it frees a place the 7C or 7H pile can move into.
+    assert stacks == {("7C", 1), ("7C", 2), ("7H", 0), ("7H", 1), ("7S", 0), ("7S", 2)}
+    rejected(state, 0, {"type": "stack", "card": "KS", "stock": 1}, "not the rank")
+    GAME.apply(state, 0, {"type": "stack", "card": "7C", "stock": 1})
+    assert state.layouts[0][1] == ["7S", "7C"] and state.up[0][1] == 2 and state.up[0][0] == 0
+    rejected(state, 0, {"type": "stack", "card": "7C", "stock": 2}, "single face-up")
+    GAME.apply(state, 0, {"type": "turn", "stock": 0})
+    GAME.check(state)
+    lone = table([["7S", "7C", "KS"], ["QS"]], ["JD", "JH"], stack_equal=True)
+    assert "stack" not in types(lone, 0)  # stacking a lone 7 would free a place nothing can use
+    rejected(lone, 0, {"type": "stack", "card": "7S", "stock": 1}, "uncover nothing")
+
+
+def test_stacked_run_plays_down_without_turning() -> None:
+    state = table([["2D / 6S 6C"], ["5S"]], ["7D", "QH"], stack_equal=True)
+    GAME.apply(state, 0, {"type": "play", "card": "6C", "pile": 0})
+    assert state.up[0][0] == 1 and {"type": "play", "card": "6S", "pile": 0} not in GAME.legal(state, 0)
+    assert {"type": "play", "card": "6S", "pile": 1} not in GAME.legal(state, 0)
+    state = table([["2D / 6S 6C"], ["5S"]], ["7D", "5H"], stack_equal=True)
+    GAME.apply(state, 0, {"type": "play", "card": "6C", "pile": 0})
+    GAME.apply(state, 0, {"type": "play", "card": "6S", "pile": 1})
+    assert state.spit_piles[1][-1] == "6S" and state.up[0][0] == 0
+
+
+def test_alternate_colors_option() -> None:
+    layout = [["5H", "5S", "QD"], ["9C"]]
+    plain = table(layout, ["4D", "KH"])
+    assert {a["card"] for a in GAME.legal(plain, 0) if a["type"] == "play"} == {"5H", "5S", "QD"}
+    state = table(layout, ["4D", "KH"], alternate_colors=True)
+    assert {a["card"] for a in GAME.legal(state, 0) if a["type"] == "play"} == {"5S"}
+    rejected(state, 0, {"type": "play", "card": "5H", "pile": 0}, "same colour")
+    rejected(state, 0, {"type": "play", "card": "QD", "pile": 1}, "same colour")
+
+
+# -- stuck and Spit! ---------------------------------------------------------------------------------
+
+
+def test_stuck_both_call_spit_then_each_turns_a_spit_card() -> None:
+    state = table([["9C", "JD"], ["2S", "4D"]], ["6H", "7C"], spit_cards=("TS 3H", "QC 5D"))
+    assert state.stuck
+    assert GAME.legal(state, 0) == [{"type": "spit"}] == GAME.legal(state, 1)
+    rejected(state, 0, {"type": "play", "card": "9C", "pile": 0}, "stuck")
+    GAME.apply(state, 0, {"type": "spit"})
+    assert GAME.legal(state, 0) == [] and state.spit_piles[0][-1] == "6H"
+    rejected(state, 0, {"type": "spit"}, "already")
+    events = GAME.apply(state, 1, {"type": "spit"})
+    assert [(e["seat"], e["card"]) for e in events if e["type"] == "flip"] == [(0, "3H"), (1, "5D")]
+    assert state.spit_piles[0][-1] == "3H" and state.spit_piles[1][-1] == "5D"
+    assert not state.stuck and state.called == [False, False]
+    assert {(a["card"], a["pile"]) for a in GAME.legal(state, 1) if a["type"] == "play"} == {("2S", 0), ("4D", 0), ("4D", 1)}
+    GAME.check(state)
+
+
+def test_not_stuck_while_a_move_can_uncover_a_card() -> None:
+    state = table([["9C / 8C"], ["2S"]], ["6H", "6D"], spit_cards=("TS", "QC"))
+    assert not state.stuck and "spit" not in types(state, 0)
+    rejected(state, 1, {"type": "spit"}, "not stuck")
+    assert types(state, 1) == set()  # seat 1 waits; seat 0 can still move
+    GAME.apply(state, 0, {"type": "move", "card": "8C", "stock": 1})
+    GAME.apply(state, 0, {"type": "turn", "stock": 0})
+    assert state.stuck
+
+
+def test_repeat_flips_while_both_stay_stuck() -> None:
+    state = table([["9C", "JD"], ["2S", "4D"]], ["6H", "7C"], spit_cards=("TS 6S", "QC 7D"))
+    for seat in (0, 1):
+        GAME.apply(state, seat, {"type": "spit"})
+    assert state.stuck and [len(c) for c in state.spit_cards] == [1, 1]
+    for seat in (1, 0):
+        GAME.apply(state, seat, {"type": "spit"})
+    assert state.spit_piles[0][-1] == "TS" and state.spit_piles[1][-1] == "QC" and not state.stuck
+
+
+def test_player_without_spit_cards_does_not_turn_and_one_pile_stays() -> None:
+    state = table([["9C", "JD"], ["2S", "4D"]], ["6H", "7C"], spit_cards=("", "QC 3D"))
+    for seat in (0, 1):
+        GAME.apply(state, seat, {"type": "spit"})
+    assert state.in_use == [False, True] and state.spit_piles[1][-1] == "3D" and state.spit_piles[0][-1] == "6H"
+    plays = {(a["card"], a["pile"]) for a in GAME.legal(state, 0) + GAME.legal(state, 1) if a["type"] == "play"}
+    assert plays == {("2S", 1), ("4D", 1)}  # both play onto the one pile still in use
+    rejected(state, 1, {"type": "play", "card": "2S", "pile": 0}, "not in use")
+    GAME.apply(state, 1, {"type": "play", "card": "4D", "pile": 1})
+    assert state.stuck
+    for seat in (0, 1):
+        GAME.apply(state, seat, {"type": "spit"})
+    assert state.in_use == [False, True] and state.spit_piles[1][-1] == "QC"
+    GAME.check(state)
+
+
+# -- end of a round, slap, gathering --------------------------------------------------------------
+
+
+def gathered(state: SpitState, seat: int, pile: int) -> Counter:
+    return Counter(state.spit_piles[pile] + [c for p in state.layouts[seat] for c in p] + state.spit_cards[seat])
+
+
+def test_emptying_the_layout_ends_the_round_and_the_first_slap_wins() -> None:
+    state = table([["5C"], ["9D / 2S", "4D"]], ["6H", "TC"], spit_cards=("JS QS", "AH 8C"))
+    GAME.apply(state, 0, {"type": "play", "card": "5C", "pile": 0})
+    assert state.phase == "slap" and state.cleared == 0
+    assert GAME.legal(state, 0) == GAME.legal(state, 1) == [{"type": "slap", "pile": 0}, {"type": "slap", "pile": 1}]
+    rejected(state, 1, {"type": "play", "card": "4D", "pile": 0}, "round is over")
+    expect = {1: gathered(state, 1, 1), 0: gathered(state, 0, 0)}
+    assert sum(expect[1].values()) == 1 + 3 + 2  # the small pile, 3 layout cards, 2 spit cards
+    events = GAME.apply(state, 1, {"type": "slap", "pile": 1})
+    assert state.slapped == [1, 1] and events[0] == {"type": "slap", "seat": 1, "pile": 1}
+    rejected(state, 0, {"type": "slap", "pile": 0}, "nothing to slap")
+    for seat in (0, 1):
+        layout_cards = [c for p in state.layouts[seat] for c in p]
+        assert Counter(layout_cards + state.spit_cards[seat]) == expect[seat]
+    assert state.phase == "ready" and state.round == 2 and state.spit_piles == [[], []] and state.draws == 2
+    GAME.check(state)
+
+
+def test_slap_on_the_other_pile_gives_the_slower_player_the_rest() -> None:
+    state = table([["5C"], ["9D / 2S"]], ["6H", "TC"], spit_cards=("JS", "AH"))
+    GAME.apply(state, 0, {"type": "play", "card": "5C", "pile": 0})
+    expect0 = gathered(state, 0, 0)
+    GAME.apply(state, 0, {"type": "slap", "pile": 0})
+    assert Counter([c for p in state.layouts[0] for c in p] + state.spit_cards[0]) == expect0
+    assert GAME.cards_left(state, 1) == 52 - sum(expect0.values())
+
+
+def test_round_ends_when_both_stuck_without_spit_cards() -> None:
+    state = table([["9C", "JD"], ["2S", "4D"]], ["6H", "7C"], spit_cards=("TS", "QC"))
+    for seat in (0, 1):
+        GAME.apply(state, seat, {"type": "spit"})
+    assert state.phase == "play"
+    GAME.apply(state, 0, {"type": "play", "card": "JD", "pile": 0})
+    assert state.stuck is False and state.phase == "slap" and state.cleared == -1
+    GAME.apply(state, 0, {"type": "slap", "pile": 1})
+    assert state.phase == "ready" and state.round == 2
+    GAME.check(state)
+
+
+def test_clearer_chooses_option() -> None:
+    state = table([["5C"], ["9D / 2S"]], ["6H", "TC"], spit_cards=("JS", "AH"), clearer_chooses=True)
+    GAME.apply(state, 0, {"type": "play", "card": "5C", "pile": 0})
+    assert state.phase == "choose" and GAME.legal(state, 1) == []
+    assert GAME.legal(state, 0) == [{"type": "choose", "pile": 0}, {"type": "choose", "pile": 1}]
+    rejected(state, 1, {"type": "choose", "pile": 1}, "only the player")
+    rejected(state, 0, {"type": "slap", "pile": 1}, "nothing to slap")
+    expect = gathered(state, 0, 1)
+    GAME.apply(state, 0, {"type": "choose", "pile": 1})
+    assert Counter([c for p in state.layouts[0] for c in p] + state.spit_cards[0]) == expect
+    assert state.phase == "ready"
+
+
+def test_clearer_chooses_does_not_apply_when_nobody_cleared() -> None:
+    state = table([["9C", "JD"], ["2S"]], ["6H", "QC"], spit_cards=("5D", ""), clearer_chooses=True)
+    GAME.apply(state, 0, {"type": "play", "card": "JD", "pile": 1})
+    assert state.stuck
+    GAME.apply(state, 0, {"type": "spit"})
+    GAME.apply(state, 1, {"type": "spit"})
+    assert state.phase == "slap"
+
+
+# -- short player and the end ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "count, piles, sizes, spit",
+    [(15, 5, [1, 2, 3, 4, 5], 0), (14, 5, [1, 2, 3, 4, 4], 0), (8, 5, [1, 2, 3, 2, 0], 0),
+     (1, 5, [1, 0, 0, 0, 0], 0), (26, 5, [1, 2, 3, 4, 5], 11), (10, 4, [1, 2, 3, 4], 0),
+     (9, 4, [1, 2, 3, 3], 0), (40, 4, [1, 2, 3, 4], 30)],
+)
+def test_layout_sizes_and_the_short_player(count: int, piles: int, sizes: list[int], spit: int) -> None:
+    cards = standard_deck()[:count]
+    layout, up, spit_cards = deal_layout(cards, piles)
+    assert [len(p) for p in layout] == sizes and len(spit_cards) == spit
+    assert up == [1 if s else 0 for s in sizes]
+    assert [c for p in layout for c in p] + spit_cards == cards
+
+
+def test_short_player_has_one_spit_pile_in_use() -> None:
+    state = table([["5C"], ["9D / 2S"]], ["6H", "TC"], spit_cards=("", "AH"))
+    GAME.apply(state, 0, {"type": "play", "card": "5C", "pile": 0})
+    GAME.apply(state, 0, {"type": "slap", "pile": 1})  # seat 0 takes 1 card: a short player
+    assert GAME.cards_left(state, 0) == 1 and state.spit_cards[0] == []
+    assert [len(p) for p in state.layouts[0]] == [1, 0, 0, 0, 0]
+    assert len(state.spit_cards[1]) == 51 - 15
+    GAME.apply(state, 0, {"type": "ready"})
+    GAME.apply(state, 1, {"type": "ready"})
+    assert state.in_use == [False, True] and state.spit_piles[0] == [] and len(state.spit_piles[1]) == 1
+    assert all(a["pile"] == 1 for a in GAME.legal(state, 0) + GAME.legal(state, 1) if a["type"] == "play")
+    GAME.check(state)
+
+
+def test_end_rule_clearer_takes_no_centre_cards_and_wins() -> None:
+    state = table([["5C"], ["9D / 2S", "QH"]], ["", "TC 6H"], spit_cards=("", "AH 3S"), in_use=[False, True])
+    GAME.apply(state, 0, {"type": "play", "card": "5C", "pile": 1})
+    assert state.phase == "over"
+    result = GAME.result(state)
+    assert result["winners"] == [0] and result["cards_left"] == [0, 52] and result["scores"] == [0, -52]
+    assert GAME.to_act(state) == [] and GAME.legal(state, 0) == [] == GAME.legal(state, 1)
+    rejected(state, 1, {"type": "ready"}, "over")
+    GAME.check(state)
+
+
+def test_end_rule_clearer_keeps_own_spit_cards_only() -> None:
+    state = table(
+        [["5C"], ["9D / 2S", "QH"]], ["TC 6H", ""], spit_cards=("AH 3S KD", ""), in_use=[True, False],
+    )
+    GAME.apply(state, 0, {"type": "play", "card": "5C", "pile": 0})
+    assert state.phase == "ready" and GAME.cards_left(state, 0) == 3 and GAME.cards_left(state, 1) == 49
+    assert sorted(c for p in state.layouts[0] for c in p) == ["3S", "AH", "KD"]
+    assert GAME.result(state) is None
+
+
+def test_two_piles_in_use_the_clearer_still_slaps() -> None:
+    state = table([["5C"], ["2S"]], ["6H", "TC"], spit_cards=("", "AH"))
+    GAME.apply(state, 0, {"type": "play", "card": "5C", "pile": 0})
+    assert state.phase == "slap"
+
+
+# -- views -------------------------------------------------------------------------------------------
+
+
+def test_view_shows_face_up_cards_and_counts_face_down_ones() -> None:
+    state = table([["9D 8D / 2S", "4S / 7H"], ["3C / 4C"]], ["6H", "TC"], spit_cards=("AH", "KD QD"))
+    for seat in (0, 1, None):
+        view = GAME.view(state, seat)
+        assert view["seat"] == seat and view["phase"] == "play" and view["to_act"] == [0, 1]
+        assert view["layouts"][0][0] == {"up": ["2S"], "down": 2}
+        assert view["layouts"][1][0] == {"up": ["4C"], "down": 1}
+        assert view["spit_cards"] == [1, 2] and view["spit_piles"][1] == ["TC"]
+        assert view["spit_sizes"] == [len(state.spit_piles[0]), 1]
+        text = repr(view)
+        for hidden in ("9D", "8D", "4S", "3C", "AH", "KD", "QD"):
+            assert hidden not in text
+        assert_no_leak(GAME, state, seat)
+
+
+def test_garbage_is_rejected() -> None:
+    state = table([["5C"], ["2S"]], ["6H", "TC"])
+    for bad in ({"type": "play", "card": "ZZ", "pile": 0}, {"type": "play", "card": "5C", "pile": 2},
+                {"type": "play", "card": "5C"}, {"type": "turn", "stock": -1}, {"type": "move", "card": 5},
+                {"type": "slap", "pile": 0}, {"type": "fly"}, {"type": "ready"}):
+        rejected(state, 0, bad)
+    rejected(state, 2, {"type": "play", "card": "5C", "pile": 0}, "no seat")
+    rejected(state, True, {"type": "play", "card": "5C", "pile": 0}, "no seat")
+
+
+# -- playouts ----------------------------------------------------------------------------------------
+
+COMBOS = [dict(zip(OPTS, values, strict=True)) for values in itertools.product((5, 4), *[(False, True)] * 3)]
+
+
+@pytest.mark.parametrize("options", COMBOS, ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items()))
+def test_random_playouts_keep_invariants_with_every_option(options: dict) -> None:
+    for seed in range(6):
+        state = GAME.new(2, seed, options)
+        kinds: Counter = Counter()
+        for _, action in playout(GAME, state, random.Random(seed), each=lambda s, *_: GAME.check(s)):
+            kinds[action["type"]] += 1
+        result = GAME.result(state)
+        assert result["cards_left"][result["winners"][0]] == 0 and sum(result["cards_left"]) == 52
+        assert kinds["play"] > 0 and kinds["ready"] >= 2
+
+
+def test_random_playouts_reach_every_phase() -> None:
+    seen: Counter = Counter()
+    for seed in range(20):
+        state = GAME.new(2, 100 + seed, {"clearer_chooses": seed % 2 == 1})
+        for _ in playout(GAME, state, random.Random(seed), each=lambda s, *_: seen.update([s.phase])):
+            if state.stuck:
+                seen["stuck"] += 1
+            if sum(state.in_use) == 1 and state.phase == "play":
+                seen["one pile"] += 1
+    assert {"ready", "play", "slap", "choose", "over", "stuck", "one pile"} <= set(seen)
