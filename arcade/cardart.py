@@ -1,0 +1,401 @@
+"""Card art drawn procedurally at the size it is shown: faces, backs, empty-pile slots, highlights.
+
+Every surface is drawn with ``pygame.draw`` and ``pygame.font`` at twice (or three times) the requested
+size and smooth-scaled down once, which anti-aliases edges, pips and letters. Surfaces are cached per
+(card, size); when the window changes size the tables ask for the new size and get freshly drawn
+faces, never a stretched bitmap.
+
+>>> import pygame
+>>> art = CardArt(four_colour=True)
+>>> art.face("QH", (70, 98)).get_size()
+(70, 98)
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Callable
+
+import pygame
+
+RANK_TEXT = {"T": "10"}
+RED = (200, 24, 44)
+BLACK = (22, 22, 26)
+BLUE = (24, 84, 200)
+GREEN = (18, 128, 54)
+PAPER = (252, 251, 246)
+EDGE = (120, 120, 128)
+ASPECT = 0.714  # width / height of a poker-size card (63 x 88 mm)
+
+Point = tuple[float, float]
+
+
+def card_size(height: int) -> tuple[int, int]:
+    """A card of ``height`` pixels, in poker proportions."""
+    height = max(16, int(height))
+    return (max(12, round(height * ASPECT)), height)
+
+
+def _heart(surface: pygame.Surface, colour: tuple[int, int, int], cx: float, cy: float, s: float, flip: bool) -> None:
+    sign = -1 if flip else 1
+    r = s * 0.27
+    for dx in (-0.23, 0.23):
+        pygame.draw.circle(surface, colour, (cx + dx * s, cy - sign * 0.16 * s), r)
+    pygame.draw.polygon(
+        surface,
+        colour,
+        [
+            (cx - 0.49 * s, cy - sign * 0.08 * s),
+            (cx + 0.49 * s, cy - sign * 0.08 * s),
+            (cx, cy + sign * 0.48 * s),
+        ],
+    )
+
+
+def _diamond(surface: pygame.Surface, colour: tuple[int, int, int], cx: float, cy: float, s: float, flip: bool) -> None:
+    pygame.draw.polygon(
+        surface,
+        colour,
+        [(cx, cy - 0.5 * s), (cx + 0.38 * s, cy), (cx, cy + 0.5 * s), (cx - 0.38 * s, cy)],
+    )
+
+
+def _stem(surface: pygame.Surface, colour: tuple[int, int, int], cx: float, cy: float, s: float, sign: int) -> None:
+    pygame.draw.polygon(
+        surface,
+        colour,
+        [(cx, cy + sign * 0.05 * s), (cx + 0.17 * s, cy + sign * 0.5 * s), (cx - 0.17 * s, cy + sign * 0.5 * s)],
+    )
+
+
+def _spade(surface: pygame.Surface, colour: tuple[int, int, int], cx: float, cy: float, s: float, flip: bool) -> None:
+    sign = -1 if flip else 1
+    r = s * 0.25
+    for dx in (-0.22, 0.22):
+        pygame.draw.circle(surface, colour, (cx + dx * s, cy + sign * 0.1 * s), r)
+    pygame.draw.polygon(
+        surface,
+        colour,
+        [
+            (cx - 0.46 * s, cy + sign * 0.04 * s),
+            (cx + 0.46 * s, cy + sign * 0.04 * s),
+            (cx, cy - sign * 0.5 * s),
+        ],
+    )
+    _stem(surface, colour, cx, cy, s, sign)
+
+
+def _club(surface: pygame.Surface, colour: tuple[int, int, int], cx: float, cy: float, s: float, flip: bool) -> None:
+    sign = -1 if flip else 1
+    r = s * 0.21
+    pygame.draw.circle(surface, colour, (cx, cy - sign * 0.24 * s), r)
+    pygame.draw.circle(surface, colour, (cx - 0.24 * s, cy + sign * 0.09 * s), r)
+    pygame.draw.circle(surface, colour, (cx + 0.24 * s, cy + sign * 0.09 * s), r)
+    pygame.draw.circle(surface, colour, (cx, cy + sign * 0.02 * s), r * 0.6)
+    _stem(surface, colour, cx, cy, s, sign)
+
+
+SHAPES: dict[str, Callable[..., None]] = {"S": _spade, "H": _heart, "D": _diamond, "C": _club}
+
+# Pip centres for the number cards, in a unit box (x: 0 left .. 1 right, y: 0 top .. 1 bottom).
+_L, _M, _R = 0.0, 0.5, 1.0
+PIPS: dict[int, list[Point]] = {
+    1: [(_M, 0.5)],
+    2: [(_M, 0.0), (_M, 1.0)],
+    3: [(_M, 0.0), (_M, 0.5), (_M, 1.0)],
+    4: [(_L, 0.0), (_R, 0.0), (_L, 1.0), (_R, 1.0)],
+    5: [(_L, 0.0), (_R, 0.0), (_M, 0.5), (_L, 1.0), (_R, 1.0)],
+    6: [(_L, 0.0), (_R, 0.0), (_L, 0.5), (_R, 0.5), (_L, 1.0), (_R, 1.0)],
+    7: [(_L, 0.0), (_R, 0.0), (_M, 0.25), (_L, 0.5), (_R, 0.5), (_L, 1.0), (_R, 1.0)],
+    8: [(_L, 0.0), (_R, 0.0), (_M, 0.25), (_L, 0.5), (_R, 0.5), (_M, 0.75), (_L, 1.0), (_R, 1.0)],
+    9: [(_L, 0.0), (_R, 0.0), (_L, 1 / 3), (_R, 1 / 3), (_M, 0.5), (_L, 2 / 3), (_R, 2 / 3), (_L, 1.0), (_R, 1.0)],
+    10: [
+        (_L, 0.0), (_R, 0.0), (_M, 1 / 6), (_L, 1 / 3), (_R, 1 / 3),
+        (_L, 2 / 3), (_R, 2 / 3), (_M, 5 / 6), (_L, 1.0), (_R, 1.0),
+    ],
+}
+
+
+class CardArt:
+    """Cached, procedurally drawn card surfaces.
+
+    ``four_colour`` draws diamonds blue and clubs green. ``back_colour`` picks the back's main colour.
+    ``font_path`` is a TTF for ranks (default: pygame's bundled sans bold).
+    """
+
+    max_sizes = 8
+
+    def __init__(
+        self,
+        four_colour: bool = False,
+        back_colour: tuple[int, int, int] = (30, 64, 140),
+        font_path: str | None = None,
+    ) -> None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self.four_colour = four_colour
+        self.back_colour = back_colour
+        self.font_path = font_path
+        self._cache: OrderedDict[tuple[int, int], dict[tuple, pygame.Surface]] = OrderedDict()
+        self._fonts: dict[int, pygame.font.Font] = {}
+
+    # -- public ---------------------------------------------------------------------------------
+
+    def set_four_colour(self, on: bool) -> None:
+        if on != self.four_colour:
+            self.four_colour = on
+            self._cache.clear()
+
+    def suit_colour(self, suit: str) -> tuple[int, int, int]:
+        if self.four_colour:
+            return {"S": BLACK, "H": RED, "D": BLUE, "C": GREEN}[suit]
+        return RED if suit in "HD" else BLACK
+
+    def face(self, code: str, size: tuple[int, int], flipped: bool = False) -> pygame.Surface:
+        """The face of ``code`` at ``size``; ``flipped`` turns it 180 degrees (the far side of a table)."""
+        return self._get(size, ("face", code, flipped), lambda: self._flip(self._draw_face(code, size), flipped))
+
+    def back(self, size: tuple[int, int], flipped: bool = False) -> pygame.Surface:
+        return self._get(size, ("back", flipped), lambda: self._flip(self._draw_back(size), flipped))
+
+    def card(self, code: str | None, size: tuple[int, int], flipped: bool = False) -> pygame.Surface:
+        """A face, or the back when ``code`` is None."""
+        return self.back(size, flipped) if code is None else self.face(code, size, flipped)
+
+    def slot(self, size: tuple[int, int]) -> pygame.Surface:
+        """An empty place for a pile: a dashed, rounded outline on the felt."""
+        return self._get(size, ("slot",), lambda: self._draw_slot(size))
+
+    def glow(self, size: tuple[int, int], colour: tuple[int, int, int]) -> pygame.Surface:
+        """A soft halo a little larger than a card (blit at the card's position minus ``glow_pad``)."""
+        return self._get(size, ("glow", colour), lambda: self._draw_glow(size, colour))
+
+    def shadow(self, size: tuple[int, int]) -> pygame.Surface:
+        return self._get(size, ("shadow",), lambda: self._draw_glow(size, (0, 0, 0), 70))
+
+    @staticmethod
+    def glow_pad(size: tuple[int, int]) -> int:
+        return max(4, size[1] // 13)
+
+    def pip(self, suit: str, px: int) -> pygame.Surface:
+        """A single suit symbol ``px`` pixels high (labels: trump, led suit)."""
+        return self._get((px, px), ("pip", suit), lambda: self._draw_pip(suit, px))
+
+    def clear(self) -> None:
+        self._cache.clear()
+
+    # -- caching --------------------------------------------------------------------------------
+
+    def _get(self, size: tuple[int, int], key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        size = (int(size[0]), int(size[1]))
+        bucket = self._cache.get(size)
+        if bucket is None:
+            bucket = self._cache[size] = {}
+            while len(self._cache) > self.max_sizes:
+                self._cache.popitem(last=False)
+        else:
+            self._cache.move_to_end(size)
+        surface = bucket.get(key)
+        if surface is None:
+            surface = bucket[key] = make()
+        return surface
+
+    @staticmethod
+    def _flip(surface: pygame.Surface, flipped: bool) -> pygame.Surface:
+        return pygame.transform.rotate(surface, 180) if flipped else surface
+
+    def _font(self, px: int) -> pygame.font.Font:
+        px = max(6, int(px))
+        font = self._fonts.get(px)
+        if font is None:
+            font = self._fonts[px] = pygame.font.Font(self.font_path, px)
+        return font
+
+    @staticmethod
+    def _scale(size: tuple[int, int]) -> int:
+        return 3 if size[1] < 90 else 2
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def _blank(self, size: tuple[int, int], k: int) -> tuple[pygame.Surface, int]:
+        w, h = size[0] * k, size[1] * k
+        surface = pygame.Surface((w, h), pygame.SRCALPHA)
+        radius = max(2, round(w * 0.08))
+        pygame.draw.rect(surface, EDGE, (0, 0, w, h), border_radius=radius)
+        pygame.draw.rect(surface, PAPER, (k, k, w - 2 * k, h - 2 * k), border_radius=max(1, radius - k))
+        return surface, radius
+
+    def _finish(self, surface: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+        small = pygame.transform.smoothscale(surface, size)
+        return small.convert_alpha() if pygame.display.get_surface() is not None else small
+
+    def _text(self, text: str, px: float, colour: tuple[int, int, int]) -> pygame.Surface:
+        return self._font(round(px)).render(text, True, colour)
+
+    def _draw_face(self, code: str, size: tuple[int, int]) -> pygame.Surface:
+        if code in ("BJ", "RJ", "JK"):
+            return self._draw_joker(code, size)
+        k = self._scale(size)
+        surface, _ = self._blank(size, k)
+        w, h = surface.get_size()
+        rank, suit = code[0], code[1]
+        colour = self.suit_colour(suit)
+        shape = SHAPES[suit]
+        compact = size[1] < 84
+        index_px = h * (0.3 if compact else 0.17)
+        label = RANK_TEXT.get(rank, rank)
+        text = self._text(label, index_px, colour)
+        if label == "10":
+            text = pygame.transform.smoothscale(text, (round(text.get_width() * 0.8), text.get_height()))
+        margin = w * 0.045
+        col_w = max(text.get_width(), w * (0.22 if compact else 0.15))
+        cx = margin + col_w / 2
+        top = h * 0.035
+        pip_s = h * (0.15 if compact else 0.09)
+        for flip in (False, True) if not compact else (False,):
+            corner = pygame.Surface((w, h), pygame.SRCALPHA)
+            corner.blit(text, (cx - text.get_width() / 2, top))
+            shape(corner, colour, cx, top + text.get_height() * 0.9 + pip_s / 2, pip_s, False)
+            surface.blit(pygame.transform.rotate(corner, 180) if flip else corner, (0, 0))
+        if compact:
+            shape(surface, colour, w * 0.64, h * 0.66, min(w, h) * 0.5, False)
+        elif rank in "JQK":
+            self._court(surface, rank, colour, shape, col_w + margin * 1.6)
+        else:
+            value = "A23456789T".index(rank) + 1
+            pip = h * (0.3 if value == 1 else 0.125)
+            if value == 1 and suit == "S":
+                pip = h * 0.36
+            box_l = col_w + margin * 1.5 + pip * 0.45
+            box_r = w - box_l
+            box_t, box_b = h * 0.15, h * 0.85
+            for px, py in PIPS[value]:
+                x = box_l + (box_r - box_l) * px
+                y = box_t + (box_b - box_t) * py
+                shape(surface, colour, x, y, pip, py > 0.5)
+        return self._finish(surface, size)
+
+    def _court(
+        self,
+        surface: pygame.Surface,
+        rank: str,
+        colour: tuple[int, int, int],
+        shape: Callable[..., None],
+        inset: float,
+    ) -> None:
+        """A framed court panel: tinted field, a crown or cap emblem, and the big letter."""
+        w, h = surface.get_size()
+        frame = pygame.Rect(round(inset), round(h * 0.1), round(w - 2 * inset), round(h * 0.8))
+        tint = tuple(min(255, c + (255 - c) * 0.86) for c in colour)
+        pygame.draw.rect(surface, tint, frame, border_radius=round(w * 0.04))
+        pygame.draw.rect(surface, colour, frame, width=max(2, w // 60), border_radius=round(w * 0.04))
+        gold = (214, 170, 60)
+        cx = frame.centerx
+        fw = frame.width
+        if rank == "K":
+            base_y = frame.top + frame.height * 0.3
+            pts = [
+                (cx - fw * 0.3, base_y), (cx - fw * 0.3, base_y - fw * 0.2), (cx - fw * 0.15, base_y - fw * 0.08),
+                (cx, base_y - fw * 0.26), (cx + fw * 0.15, base_y - fw * 0.08), (cx + fw * 0.3, base_y - fw * 0.2),
+                (cx + fw * 0.3, base_y),
+            ]
+            pygame.draw.polygon(surface, gold, pts)
+            pygame.draw.polygon(surface, colour, pts, max(1, w // 90))
+        elif rank == "Q":
+            base_y = frame.top + frame.height * 0.3
+            pygame.draw.ellipse(surface, gold, (cx - fw * 0.26, base_y - fw * 0.2, fw * 0.52, fw * 0.24))
+            for dx in (-0.18, 0.0, 0.18):
+                pygame.draw.circle(surface, colour, (cx + dx * fw, base_y - fw * 0.2), fw * 0.045)
+            pygame.draw.ellipse(surface, colour, (cx - fw * 0.26, base_y - fw * 0.2, fw * 0.52, fw * 0.24), max(1, w // 90))
+        else:
+            base_y = frame.top + frame.height * 0.3
+            pts = [(cx - fw * 0.26, base_y), (cx - fw * 0.18, base_y - fw * 0.2), (cx + fw * 0.2, base_y - fw * 0.16),
+                   (cx + fw * 0.3, base_y)]
+            pygame.draw.polygon(surface, gold, pts)
+            pygame.draw.polygon(surface, colour, pts, max(1, w // 90))
+            pygame.draw.line(surface, colour, (cx + fw * 0.12, base_y - fw * 0.16), (cx + fw * 0.32, base_y - fw * 0.34),
+                             max(2, w // 50))
+        letter = self._text(rank, frame.height * 0.42, colour)
+        surface.blit(letter, letter.get_rect(center=(cx, frame.top + frame.height * 0.58)))
+        s = frame.width * 0.2
+        shape(surface, colour, frame.left + s * 0.75, frame.bottom - s * 0.75, s, False)
+        shape(surface, colour, frame.right - s * 0.75, frame.bottom - s * 0.75, s, False)
+
+    def _draw_joker(self, code: str, size: tuple[int, int]) -> pygame.Surface:
+        k = self._scale(size)
+        surface, _ = self._blank(size, k)
+        w, h = surface.get_size()
+        colour = {"BJ": BLACK, "RJ": RED, "JK": (110, 40, 150)}[code]
+        compact = size[1] < 84
+        px = h * (0.15 if compact else 0.11)
+        y = h * 0.04
+        for letter in "JOKER":
+            glyph = self._text(letter, px, colour)
+            surface.blit(glyph, (w * 0.07 + (px * 0.75 - glyph.get_width()) / 2, y))
+            y += glyph.get_height() * 0.78
+        cx, cy, r = w * 0.58, h * 0.55, w * (0.3 if compact else 0.28)
+        star = []
+        for i in range(10):
+            angle = -math.pi / 2 + i * math.pi / 5
+            rad = r if i % 2 == 0 else r * 0.42
+            star.append((cx + rad * math.cos(angle), cy + rad * math.sin(angle)))
+        pygame.draw.polygon(surface, colour, star)
+        if not compact:
+            inner = [(cx + (x - cx) * 0.55, cy + (y - cy) * 0.55) for x, y in star]
+            pygame.draw.polygon(surface, (214, 170, 60), inner)
+        return self._finish(surface, size)
+
+    def _draw_back(self, size: tuple[int, int]) -> pygame.Surface:
+        k = self._scale(size)
+        surface, radius = self._blank(size, k)
+        w, h = surface.get_size()
+        base = self.back_colour
+        light = tuple(min(255, c + 45) for c in base)
+        inset = round(w * 0.07)
+        inner = pygame.Rect(inset, inset, w - 2 * inset, h - 2 * inset)
+        pygame.draw.rect(surface, base, inner, border_radius=max(1, radius - inset // 2))
+        pattern = pygame.Surface(inner.size, pygame.SRCALPHA)
+        step = max(6 * k, inner.width // 7)
+        line = max(1, k)
+        for x in range(-inner.height, inner.width + inner.height, step):
+            pygame.draw.line(pattern, light, (x, 0), (x + inner.height, inner.height), line)
+            pygame.draw.line(pattern, light, (x + inner.height, 0), (x, inner.height), line)
+        mask = pygame.Surface(inner.size, pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(1, radius - inset // 2))
+        pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        surface.blit(pattern, inner.topleft)
+        oval = inner.inflate(-inner.width * 0.45, -inner.height * 0.62)
+        pygame.draw.ellipse(surface, base, oval)
+        pygame.draw.ellipse(surface, PAPER, oval, max(1, k * 2))
+        d = oval.height * 0.28
+        pygame.draw.polygon(surface, PAPER, [(oval.centerx, oval.centery - d), (oval.centerx + d * 0.75, oval.centery),
+                                             (oval.centerx, oval.centery + d), (oval.centerx - d * 0.75, oval.centery)])
+        pygame.draw.rect(surface, PAPER, inner, width=max(1, k), border_radius=max(1, radius - inset // 2))
+        return self._finish(surface, size)
+
+    def _draw_slot(self, size: tuple[int, int]) -> pygame.Surface:
+        k = 2
+        w, h = size[0] * k, size[1] * k
+        surface = pygame.Surface((w, h), pygame.SRCALPHA)
+        radius = round(w * 0.08)
+        pygame.draw.rect(surface, (0, 0, 0, 40), (0, 0, w, h), border_radius=radius)
+        pygame.draw.rect(surface, (235, 245, 235, 110), (0, 0, w, h), width=max(2, k * 2), border_radius=radius)
+        return self._finish(surface, size)
+
+    def _draw_glow(self, size: tuple[int, int], colour: tuple[int, int, int], strength: int = 255) -> pygame.Surface:
+        pad = self.glow_pad(size)
+        w, h = size[0] + 2 * pad, size[1] + 2 * pad
+        surface = pygame.Surface((w, h), pygame.SRCALPHA)
+        radius = round(size[0] * 0.08)
+        for i in range(pad, 0, -1):
+            alpha = round(strength * (1 - i / (pad + 1)) ** 1.2)
+            rect = pygame.Rect(pad - i, pad - i, size[0] + 2 * i, size[1] + 2 * i)
+            pygame.draw.rect(surface, (*colour, alpha), rect, width=2, border_radius=radius + i)
+        return surface
+
+    def _draw_pip(self, suit: str, px: int) -> pygame.Surface:
+        k = 4
+        surface = pygame.Surface((px * k, px * k), pygame.SRCALPHA)
+        SHAPES[suit](surface, self.suit_colour(suit), px * k / 2, px * k / 2, px * k * 0.95, False)
+        return pygame.transform.smoothscale(surface, (px, px))

@@ -1,0 +1,158 @@
+"""Short table sounds synthesised in pure Python (no numpy, no files): play, slap, flip, trick, round.
+
+Each sound is built once as 16-bit mono samples, wrapped in an in-memory WAV and loaded with
+``pygame.mixer.Sound`` (SDL converts it to whatever format the mixer opened with). When the mixer
+cannot start (no audio device, ``SDL_AUDIODRIVER=dummy`` trouble, pygame built without it) every
+call is a silent no-op.
+
+>>> sounds = Sounds(volume=0.0)
+>>> sounds.play("slap")  # never raises, even without an audio device
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import random
+import wave
+from array import array
+from collections.abc import Callable
+
+import pygame
+
+RATE = 22050
+
+
+def _samples(duration: float) -> int:
+    return int(RATE * duration)
+
+
+def _envelope(i: int, n: int, attack: float, decay: float) -> float:
+    t = i / RATE
+    if t < attack:
+        return t / attack
+    return math.exp(-(t - attack) / decay) * (1 - i / n) ** 0.5
+
+
+def _noise_burst(duration: float, decay: float, tone: float, tone_mix: float, seed: int, gain: float) -> list[float]:
+    rng = random.Random(seed)
+    n = _samples(duration)
+    out = []
+    low = 0.0
+    for i in range(n):
+        white = rng.uniform(-1, 1)
+        low += (white - low) * 0.35  # a soft low-pass: papery rather than hissy
+        body = math.sin(2 * math.pi * tone * i / RATE) * tone_mix
+        out.append((low * (1 - tone_mix) + body) * _envelope(i, n, 0.002, decay) * gain)
+    return out
+
+
+def _chime(freqs: list[float], step: float, ring: float, gain: float) -> list[float]:
+    n = _samples(step * (len(freqs) - 1) + ring)
+    out = [0.0] * n
+    for k, freq in enumerate(freqs):
+        start = int(k * step * RATE)
+        length = n - start
+        for i in range(length):
+            env = _envelope(i, length, 0.004, ring / 3)
+            phase = 2 * math.pi * freq * i / RATE
+            out[start + i] += (math.sin(phase) + 0.3 * math.sin(2 * phase) + 0.1 * math.sin(3 * phase)) * env * gain
+    return out
+
+
+def _buzz(gain: float) -> list[float]:
+    out: list[float] = []
+    for _ in range(2):
+        n = _samples(0.07)
+        out += [
+            (1 if math.sin(2 * math.pi * 150 * i / RATE) > 0 else -1) * 0.5 * _envelope(i, n, 0.003, 0.05) * gain
+            for i in range(n)
+        ]
+        out += [0.0] * _samples(0.04)
+    return out
+
+
+RECIPES: dict[str, Callable[[], list[float]]] = {
+    "play": lambda: _noise_burst(0.07, 0.018, 180, 0.25, 1, 0.8),
+    "deal": lambda: _noise_burst(0.05, 0.012, 220, 0.15, 2, 0.5),
+    "flip": lambda: _noise_burst(0.05, 0.01, 400, 0.1, 3, 0.45),
+    "slap": lambda: _noise_burst(0.16, 0.045, 95, 0.45, 4, 1.0),
+    "trick": lambda: _chime([659.3, 880.0], 0.09, 0.3, 0.35),
+    "round": lambda: _chime([523.3, 659.3, 784.0, 1046.5], 0.1, 0.55, 0.3),
+    "tick": lambda: _chime([880.0], 0.0, 0.09, 0.3),
+    "go": lambda: _chime([1318.5], 0.0, 0.18, 0.35),
+    "reject": lambda: _buzz(0.35),
+    "spit": lambda: _noise_burst(0.12, 0.03, 300, 0.3, 5, 0.8),
+}
+
+
+def wav_bytes(samples: list[float]) -> bytes:
+    """16-bit mono WAV data for ``samples`` in [-1, 1] (clipped)."""
+    pcm = array("h", (max(-32767, min(32767, int(s * 32767))) for s in samples))
+    buffer = io.BytesIO()
+    with wave.open(buffer, "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(RATE)
+        out.writeframes(pcm.tobytes())
+    return buffer.getvalue()
+
+
+class Sounds:
+    """The table sounds. ``play(name)`` for a name in :data:`RECIPES`; unknown names are ignored."""
+
+    def __init__(self, volume: float = 0.7) -> None:
+        self.volume = max(0.0, min(1.0, volume))
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self.available = self._start_mixer()
+
+    @staticmethod
+    def _start_mixer() -> bool:
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
+            return bool(pygame.mixer.get_init())
+        except (pygame.error, NotImplementedError, OSError):
+            return False
+
+    def set_volume(self, volume: float) -> None:
+        self.volume = max(0.0, min(1.0, volume))
+        for sound in self._sounds.values():
+            sound.set_volume(self.volume)
+
+    def _load(self, name: str) -> pygame.mixer.Sound | None:
+        sound = self._sounds.get(name)
+        if sound is None and self.available and name in RECIPES:
+            try:
+                sound = pygame.mixer.Sound(file=io.BytesIO(wav_bytes(RECIPES[name]())))
+            except (pygame.error, NotImplementedError, OSError):
+                self.available = False
+                return None
+            sound.set_volume(self.volume)
+            self._sounds[name] = sound
+        return sound
+
+    def preload(self) -> None:
+        for name in RECIPES:
+            self._load(name)
+
+    def play(self, name: str) -> None:
+        if not self.available or self.volume <= 0:
+            return
+        sound = self._load(name)
+        if sound is not None:
+            try:
+                sound.play()
+            except pygame.error:
+                self.available = False
+
+
+_shared: Sounds | None = None
+
+
+def get_sounds() -> Sounds:
+    """The process-wide :class:`Sounds` (the settings scene calls ``get_sounds().set_volume(v)``)."""
+    global _shared
+    if _shared is None:
+        _shared = Sounds()
+    return _shared

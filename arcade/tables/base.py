@@ -1,0 +1,687 @@
+"""What every table shares: views per local seat, layout of card sprites, tweening, effects, text and
+panels, hit testing, per-seat cursors, optimistic real-time plays, hints and the frame cache.
+
+A table is a pure function of the latest view(s) plus animation state. Subclasses implement
+:meth:`Table.build` (turn the views into :class:`Sprite` s, :class:`Button` s and static labels) and
+the input hooks; the base does the drawing, the motion, and the bookkeeping of optimistic plays.
+It never decides legality: it highlights and sends only what ``legal`` lists.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from arcade.anim import Effect, Effects, Motion, Vec
+from arcade.cardart import CardArt, card_size
+from arcade.sound import Sounds, get_sounds
+
+Colour = tuple[int, int, int]
+Action = dict[str, Any]
+
+FELT = (22, 96, 62)
+FELT_DARK = (10, 52, 34)
+INK = (240, 244, 238)
+MUTED = (178, 204, 186)
+GOLD = (246, 200, 80)
+CYAN = (90, 210, 240)
+LEGAL = (120, 235, 140)
+BAD = (240, 90, 80)
+PANEL = (8, 30, 20, 190)
+SEAT_COLOURS: tuple[Colour, ...] = (GOLD, CYAN, (240, 140, 200), (180, 160, 255))
+
+
+@dataclass(slots=True)
+class Sprite:
+    """One card on the table: where the latest view puts it and how it is drawn."""
+
+    key: object
+    code: str | None  # None: face down
+    rect: pygame.Rect
+    flipped: bool = False
+    origin: Vec | None = None  # where a new card comes from
+    glow: Colour | None = None
+    dim: bool = False
+    hit: tuple | None = None  # what clicking it means, e.g. ("hand", seat, card)
+    seat: int | None = None  # the seat whose device may use it
+    shadow: bool = True
+    delay: float = 0.0
+    mark: Colour | None = None  # a cursor marker drawn above (or below, when flipped) the card
+
+
+@dataclass(slots=True)
+class Button:
+    rect: pygame.Rect
+    label: str
+    action: Action | None
+    seat: int | None
+    enabled: bool = True
+    note: str = ""  # small text under the label ("hook")
+    focus: bool = False
+    hit: tuple | None = None
+
+
+@dataclass(slots=True)
+class Ghost:
+    """A card that left the view but is still animating (a taken trick flying to its winner)."""
+
+    key: object
+    code: str | None
+    size: tuple[int, int]
+    ttl: float
+    flipped: bool = False
+
+
+@dataclass(slots=True)
+class Pending:
+    """A real-time play shown before the host confirms it."""
+
+    seat: int
+    action: Action
+    card: str
+    ttl: float = 1.5
+
+
+@dataclass
+class SeatInput:
+    cursor: int = 0
+    target: int = 0  # selected pile
+    selected: str | None = None
+    device: str = "keyboard"
+
+
+def action_matches(action: Action, fields: dict[str, Any]) -> bool:
+    return all(action.get(k) == v for k, v in fields.items())
+
+
+def describe(action: Action) -> str:
+    """A short button label for an action the table has no special widget for."""
+    kind = str(action.get("type", "?")).replace("_", " ")
+    parts = [kind.capitalize()]
+    for key, value in action.items():
+        if key in ("type", "choose"):
+            continue
+        if isinstance(value, list):
+            value = " ".join(str(v) for v in value)
+        parts.append(f"{value}" if key in ("card", "cards", "bid") else f"{key.replace('_', ' ')} {value}")
+    if "choose" in action:
+        parts.append("(choose)")
+    return " ".join(parts)
+
+
+class Table:
+    """The base of every game table (see ARCADE_IFACE.md for the contract)."""
+
+    game_name = ""
+    realtime = False
+    tick_rate = 120
+
+    def __init__(self, game_name: str, local_seats: list[int], art: CardArt, size: tuple[int, int]) -> None:
+        self.game_name = game_name
+        self.local_seats = list(local_seats)
+        self.art = art
+        self.sounds: Sounds = get_sounds()
+        self.views: dict[int, dict[str, Any]] = {}
+        self.legals: dict[int, list[Action]] = {}
+        self.names: list[str] = []
+        self.inputs: dict[int, SeatInput] = {s: SeatInput() for s in self.local_seats}
+        self.motion = Motion()
+        self.effects = Effects()
+        self.sprites: list[Sprite] = []
+        self.buttons: list[Button] = []
+        self.ghosts: list[Ghost] = []
+        self.pending: list[Pending] = []
+        self.toasts: list[list[Any]] = []  # [text, colour, seconds left]
+        self.hover: Vec | None = None
+        self.card_scale = 1.0  # settings "card size": 0.85 / 1.0 / 1.15
+        self.input_mapper: Any = None  # the framework's InputMapper, for button labels in hints
+        self.clock = 0.0
+        self._text_cache: dict[tuple, pygame.Surface] = {}
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._felt: pygame.Surface | None = None
+        self._static: pygame.Surface | None = None
+        self._static_dirty = True
+        self._panel_cache: dict[tuple, pygame.Surface] = {}
+        self._dim_cache: dict[tuple[int, int], pygame.Surface] = {}
+        self._first_layout = True
+        self.resize(size)
+
+    # -- the contract ---------------------------------------------------------------------------
+
+    def set_view(self, seat: int, view: dict[str, Any], legal: list[Action], events: list[dict[str, Any]]) -> None:
+        first = not self.views
+        self.views[seat] = view
+        self.legals[seat] = list(legal)
+        if seat not in self.inputs:
+            self.inputs[seat] = SeatInput()
+        if seat == self.event_seat:
+            for event in events:
+                self.on_event(event)
+        self._resolve_pending(seat, view)
+        self.after_view(seat, first)
+        self.relayout()
+
+    def reject(self, seat: int, action: Action, reason: str) -> None:
+        card = action.get("card")
+        before = len(self.pending)
+        self.pending = [p for p in self.pending if not (p.seat == seat and p.action == action)]
+        if len(self.pending) != before and isinstance(card, str):
+            self.effects.add(Effect("shake", key=card, duration=0.35))
+        self.toast(reason or "Not allowed", BAD)
+        self.sounds.play("reject")
+        self.relayout(snap_back=True)
+
+    def handle(self, command: Any, seat: int | None) -> list[tuple[int, Action]]:
+        kind = getattr(command, "kind", "")
+        device = getattr(command, "device", "")
+        pos = getattr(command, "pos", None)
+        if seat is not None and seat in self.inputs and device:
+            self.inputs[seat].device = device
+        if kind == "point" and pos is not None:
+            self.hover = (float(pos[0]), float(pos[1]))
+            return []
+        if kind == "click" and pos is not None:
+            self.hover = (float(pos[0]), float(pos[1]))
+            out = self.on_click(pos, seat)
+        elif kind in ("left", "right", "up", "down"):
+            out = self.on_nav(kind, self.seat_for(seat))
+        elif kind == "confirm":
+            out = self.on_confirm(self.seat_for(seat))
+        elif kind in ("pile_a", "pile_b"):
+            out = self.on_pile(self.seat_for(seat), 0 if kind == "pile_a" else 1)
+        elif kind == "alt":
+            out = self.on_alt(self.seat_for(seat))
+        elif kind == "back":
+            out = self.on_back(self.seat_for(seat))
+        else:
+            out = []
+        out = [(s, a) for s, a in out if s is not None and self.is_legal(s, a)]
+        for s, a in out:
+            self.on_send(s, a)
+        self.relayout()
+        return out
+
+    def tick(self, dt: float) -> None:
+        self.clock += dt
+        self.motion.tick(dt)
+        self.effects.tick(dt)
+        for toast in self.toasts:
+            toast[2] -= dt
+        self.toasts = [t for t in self.toasts if t[2] > 0]
+        if self.ghosts:
+            for ghost in self.ghosts:
+                ghost.ttl -= dt
+            for ghost in [g for g in self.ghosts if g.ttl <= 0]:
+                self.motion.forget(ghost.key)
+            self.ghosts = [g for g in self.ghosts if g.ttl > 0]
+        if self.pending:
+            expired = False
+            for p in self.pending:
+                p.ttl -= dt
+                expired = expired or p.ttl <= 0
+            if expired:
+                self.pending = [p for p in self.pending if p.ttl > 0]
+                self.relayout()
+        self.on_tick(dt)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if surface.get_size() != self.size:
+            self.resize(surface.get_size())
+        if self._static_dirty or self._static is None:
+            self._render_static()
+        surface.blit(self._static, (0, 0))
+        self.draw_under(surface, alpha)
+        for sprite in self.sprites:
+            self._draw_sprite(surface, sprite, alpha)
+        for ghost in self.ghosts:
+            pos = self.motion.pos(ghost.key, alpha)
+            if pos is not None:
+                surface.blit(self.art.card(ghost.code, ghost.size, ghost.flipped), pos)
+        self._draw_buttons(surface)
+        self.draw_over(surface, alpha)
+        self._draw_effects(surface)
+        self._draw_toasts(surface)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = (max(320, int(size[0])), max(200, int(size[1])))
+        self.W, self.H = self.size
+        self.u = min(self.W / 1280, self.H / 720)
+        self._felt = None
+        self._panel_cache.clear()
+        self._text_cache.clear()
+        self._first_layout = True
+        self.relayout()
+
+    def needs_privacy(self) -> bool:
+        return False
+
+    def set_names(self, names: list[str]) -> None:
+        """Player names by seat (the framework knows them from the lobby)."""
+        self.names = [str(n)[:20] for n in names]
+        self.relayout()
+
+    # -- helpers for subclasses -----------------------------------------------------------------
+
+    @property
+    def event_seat(self) -> int | None:
+        if self.local_seats:
+            return self.local_seats[0]
+        return next(iter(self.views), None)
+
+    @property
+    def me(self) -> int | None:
+        """The seat drawn at the bottom of the screen."""
+        if self.local_seats:
+            return self.local_seats[0]
+        return next(iter(self.views), None)
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """The latest view of the bottom seat (any view when watching)."""
+        me = self.me
+        if me in self.views:
+            return self.views[me]
+        return next(iter(self.views.values()), {})
+
+    def seat_for(self, seat: int | None) -> int | None:
+        if seat is not None:
+            return seat
+        return self.me
+
+    def name(self, seat: int) -> str:
+        if 0 <= seat < len(self.names) and self.names[seat]:
+            return self.names[seat]
+        if seat in self.local_seats:
+            if len(self.local_seats) == 1:
+                return "You"
+            return f"Player {self.local_seats.index(seat) + 1}"
+        return f"Seat {seat + 1}"
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """``action`` is listed for ``seat`` or is a concrete instance of a listed template."""
+        for legal in self.legals.get(seat, []):
+            if legal == action:
+                return True
+            if "choose" in legal and legal.get("type") == action.get("type") and "choose" not in action:
+                return all(action.get(k) == v for k, v in legal.items() if k != "choose")
+        return False
+
+    def find(self, seat: int | None, **fields: Any) -> list[Action]:
+        if seat is None:
+            return []
+        return [a for a in self.legals.get(seat, []) if action_matches(a, fields)]
+
+    def toast(self, text: str, colour: Colour = INK, seconds: float = 2.6) -> None:
+        self.toasts = [t for t in self.toasts if t[0] != text][-2:]
+        self.toasts.append([text, colour, seconds])
+
+    def banner(self, text: str, colour: Colour = GOLD, seconds: float = 1.1, size: float = 1.0) -> None:
+        self.effects.add(Effect("banner", text, (self.W / 2, self.H / 2), colour, seconds, size=size))
+
+    def float_text(self, text: str, pos: Vec, colour: Colour = INK, seconds: float = 1.2) -> None:
+        self.effects.add(Effect("float", text, pos, colour, seconds, size=0.6))
+
+    def fly_away(self, key: object, code: str | None, size: tuple[int, int], start: Vec, end: Vec,
+                 hold: float = 0.0, duration: float = 0.35, flipped: bool = False) -> None:
+        """Show ``code`` at ``start`` for ``hold`` seconds, then glide to ``end`` and vanish."""
+        self.motion.forget(key)
+        self.motion.place(key, end, origin=start, duration=duration, delay=hold)
+        self.ghosts = [g for g in self.ghosts if g.key != key]
+        self.ghosts.append(Ghost(key, code, size, hold + duration + 0.02, flipped))
+
+    def card_px(self, fraction: float) -> tuple[int, int]:
+        """A card whose height is ``fraction`` of the window height (times the card-size setting)."""
+        return card_size(round(self.H * fraction * self.card_scale))
+
+    def font(self, px: float) -> pygame.font.Font:
+        px = max(8, round(px))
+        font = self._fonts.get(px)
+        if font is None:
+            font = self._fonts[px] = pygame.font.Font(None, px)
+        return font
+
+    def text(self, text: str, px: float, colour: Colour = INK) -> pygame.Surface:
+        key = (text, round(px), colour)
+        surface = self._text_cache.get(key)
+        if surface is None:
+            if len(self._text_cache) > 600:
+                self._text_cache.clear()
+            surface = self._text_cache[key] = self.font(px).render(text, True, colour)
+        return surface
+
+    def blit_text(self, surface: pygame.Surface, text: str, px: float, colour: Colour, anchor: str, pos: Vec,
+                  shadow: bool = True) -> pygame.Rect:
+        image = self.text(text, px, colour)
+        rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+        if shadow:
+            surface.blit(self.text(text, px, (0, 0, 0)), rect.move(1, 2))
+        surface.blit(image, rect)
+        return rect
+
+    def panel(self, size: tuple[int, int], colour: tuple[int, int, int, int] = PANEL, radius: int | None = None,
+              border: tuple[int, int, int, int] | None = (255, 255, 255, 40)) -> pygame.Surface:
+        size = (max(1, int(size[0])), max(1, int(size[1])))
+        key = (size, colour, radius, border)
+        surface = self._panel_cache.get(key)
+        if surface is None:
+            surface = pygame.Surface(size, pygame.SRCALPHA)
+            r = radius if radius is not None else max(4, round(10 * self.u))
+            pygame.draw.rect(surface, colour, surface.get_rect(), border_radius=r)
+            if border:
+                pygame.draw.rect(surface, border, surface.get_rect(), width=max(1, round(self.u * 1.5)),
+                                 border_radius=r)
+            self._panel_cache[key] = surface
+        return surface
+
+    def fan(self, count: int, centre_x: float, y: float, size: tuple[int, int], max_width: float,
+            max_gap: float | None = None) -> list[pygame.Rect]:
+        """``count`` overlapping card rects centred on ``centre_x``, never wider than ``max_width``."""
+        if count <= 0:
+            return []
+        w, h = size
+        gap = max_gap if max_gap is not None else w * 1.08
+        if count > 1:
+            gap = min(gap, (max_width - w) / (count - 1))
+        total = w + gap * (count - 1)
+        left = centre_x - total / 2
+        return [pygame.Rect(round(left + i * gap), round(y), w, h) for i in range(count)]
+
+    def hint_label(self, kind: str, seat: int | None) -> str:
+        device = self.inputs[seat].device if seat in self.inputs else "keyboard"
+        if self.input_mapper is not None:
+            try:
+                return str(self.input_mapper.hint(kind, device))
+            except Exception:  # noqa: BLE001 - a hint must never break a frame
+                pass
+        if device.startswith("pad"):
+            return {"left": "D-pad", "right": "D-pad", "up": "D-pad", "down": "D-pad", "confirm": "A",
+                    "back": "B", "alt": "Y", "pile_a": "LB", "pile_b": "RB"}.get(kind, kind)
+        if device == "keyboard2":
+            return {"left": "A", "right": "D", "up": "W", "down": "S", "confirm": "Space", "back": "LShift",
+                    "alt": "Tab", "pile_a": "Q", "pile_b": "E"}.get(kind, kind)
+        return {"left": "Left", "right": "Right", "up": "Up", "down": "Down", "confirm": "Enter",
+                "back": "Esc", "alt": "Tab", "pile_a": "Q", "pile_b": "E"}.get(kind, kind)
+
+    def is_pad(self, seat: int | None) -> bool:
+        return seat in self.inputs and self.inputs[seat].device.startswith("pad")
+
+    def arrows(self, seat: int | None) -> str:
+        if self.is_pad(seat):
+            return "D-pad"
+        if seat in self.inputs and self.inputs[seat].device == "keyboard2":
+            return "A/D"
+        return "Left/Right"
+
+    # -- hooks for subclasses -------------------------------------------------------------------
+
+    def build(self) -> None:
+        """Fill ``self.sprites`` and ``self.buttons`` from the views (and the cursors)."""
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        """Things that change only with the view: slots, labels, panels (drawn once per layout)."""
+
+    def draw_under(self, surface: pygame.Surface, alpha: float) -> None:
+        """Drawn every frame under the cards."""
+
+    def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
+        """Drawn every frame over the cards (cursors, overlays)."""
+
+    def on_event(self, event: dict[str, Any]) -> None:
+        """A public event from the host (sounds, banners, flights)."""
+
+    def after_view(self, seat: int, first: bool) -> None:
+        """Called after a new view was stored, before the layout."""
+
+    def on_tick(self, dt: float) -> None:
+        """Per-tick work of a subclass (countdowns)."""
+
+    def on_click(self, pos: tuple[int, int], seat: int | None) -> list[tuple[int, Action]]:
+        button = self.button_at(pos, seat)
+        if button is not None and button.enabled and button.action is not None and button.seat is not None:
+            return [(button.seat, button.action)]
+        return []
+
+    def on_nav(self, kind: str, seat: int | None) -> list[tuple[int, Action]]:
+        return []
+
+    def on_confirm(self, seat: int | None) -> list[tuple[int, Action]]:
+        return []
+
+    def on_pile(self, seat: int | None, pile: int) -> list[tuple[int, Action]]:
+        return []
+
+    def on_alt(self, seat: int | None) -> list[tuple[int, Action]]:
+        return []
+
+    def on_back(self, seat: int | None) -> list[tuple[int, Action]]:
+        if seat in self.inputs:
+            self.inputs[seat].selected = None
+        return []
+
+    def on_send(self, seat: int, action: Action) -> None:
+        """An action is about to go to the host: optimistic display, sound."""
+        if self.realtime and isinstance(action.get("card"), str):
+            self.pending.append(Pending(seat, action, action["card"]))
+        self.sounds.play("play" if action.get("type") == "play" else "flip")
+
+    def pending_cards(self, seat: int | None = None) -> dict[str, Pending]:
+        return {p.card: p for p in self.pending if seat is None or p.seat == seat}
+
+    def _resolve_pending(self, seat: int, view: dict[str, Any]) -> None:
+        """Drop optimistic plays the host has carried out (the card is no longer the seat's to play)."""
+        if not self.pending:
+            return
+        own = set(self.own_cards(seat, view))
+        self.pending = [p for p in self.pending if p.seat != seat or p.card in own]
+
+    def own_cards(self, seat: int, view: dict[str, Any]) -> list[str]:
+        """Cards ``seat`` could still play (hand, face-up layout tops): optimistic plays wait on these."""
+        return list(view.get("hand") or [])
+
+    # -- hit testing ----------------------------------------------------------------------------
+
+    def sprite_at(self, pos: tuple[int, int], seat: int | None = None) -> Sprite | None:
+        for sprite in reversed(self.sprites):
+            if sprite.hit is None:
+                continue
+            if seat is not None and sprite.seat is not None and sprite.seat != seat:
+                continue
+            current = self.motion.pos(sprite.key) or sprite.rect.topleft
+            if pygame.Rect(round(current[0]), round(current[1]), *sprite.rect.size).collidepoint(pos):
+                return sprite
+        return None
+
+    def button_at(self, pos: tuple[int, int], seat: int | None = None) -> Button | None:
+        for button in self.buttons:
+            if button.rect.collidepoint(pos) and (seat is None or button.seat in (None, seat)):
+                return button
+        return None
+
+    # -- layout and drawing ---------------------------------------------------------------------
+
+    def relayout(self, snap_back: bool = False) -> None:
+        self.sprites = []
+        self.buttons = []
+        if self.views:
+            self.build()
+        jump = self._first_layout and bool(self.views)
+        for sprite in self.sprites:
+            if jump:
+                self.motion.jump(sprite.key, sprite.rect.topleft)
+            else:
+                self.motion.place(sprite.key, sprite.rect.topleft, origin=sprite.origin, delay=sprite.delay,
+                                  back=snap_back)
+        keep = {s.key for s in self.sprites} | {g.key for g in self.ghosts}
+        self.motion.retain(keep)
+        if self.views:
+            self._first_layout = False
+        self._static_dirty = True
+
+    def _render_felt(self) -> pygame.Surface:
+        small = pygame.Surface((64, 36))
+        for y in range(36):
+            for x in range(64):
+                d = math.hypot((x - 31.5) / 32, (y - 17.5) / 20)
+                t = min(1.0, d ** 1.6 * 0.75)
+                small.set_at((x, y), tuple(round(a + (b - a) * t) for a, b in zip(FELT, FELT_DARK, strict=True)))
+        felt = pygame.transform.smoothscale(small, self.size)
+        return felt.convert() if pygame.display.get_surface() is not None else felt
+
+    def _render_static(self) -> None:
+        if self._felt is None or self._felt.get_size() != self.size:
+            self._felt = self._render_felt()
+        if self._static is None or self._static.get_size() != self.size:
+            self._static = self._felt.copy()
+        else:
+            self._static.blit(self._felt, (0, 0))
+        if self.views:
+            self.draw_static(self._static)
+        self._static_dirty = False
+
+    def _dim(self, size: tuple[int, int]) -> pygame.Surface:
+        surface = self._dim_cache.get(size)
+        if surface is None:
+            surface = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(surface, (10, 20, 15, 110), surface.get_rect(), border_radius=round(size[0] * 0.08))
+            self._dim_cache[size] = surface
+        return surface
+
+    def _draw_sprite(self, surface: pygame.Surface, sprite: Sprite, alpha: float) -> None:
+        pos = self.motion.pos(sprite.key, alpha) or sprite.rect.topleft
+        x, y = pos
+        if sprite.code is not None:
+            shake = self.effects.shake_offset(sprite.code)
+            if shake:
+                x += shake * 8 * self.u
+        size = sprite.rect.size
+        if sprite.shadow:
+            pad = self.art.glow_pad(size)
+            surface.blit(self.art.shadow(size), (x - pad + 2 * self.u, y - pad + 4 * self.u))
+        if sprite.glow is not None:
+            pad = self.art.glow_pad(size)
+            surface.blit(self.art.glow(size, sprite.glow), (x - pad, y - pad))
+        surface.blit(self.art.card(sprite.code, size, sprite.flipped), (x, y))
+        if sprite.dim:
+            surface.blit(self._dim(size), (x, y))
+        if sprite.mark is not None:
+            self.draw_marker(surface, (x + size[0] / 2, y), sprite.mark, below=sprite.flipped,
+                             height=size[1])
+
+    def draw_marker(self, surface: pygame.Surface, top_centre: Vec, colour: Colour, below: bool = False,
+                    height: float = 0.0) -> None:
+        """A bouncing triangle pointing at a card: the keyboard/gamepad cursor."""
+        bob = (math.sin(self.clock * 6) + 1) * 3 * self.u
+        s = 11 * self.u
+        x = top_centre[0]
+        if below:
+            y = top_centre[1] + height + 6 * self.u + bob
+            points = [(x, y), (x - s, y + s * 1.2), (x + s, y + s * 1.2)]
+        else:
+            y = top_centre[1] - 6 * self.u - bob
+            points = [(x, y), (x - s, y - s * 1.2), (x + s, y - s * 1.2)]
+        pygame.draw.polygon(surface, (0, 0, 0), [(px + 1, py + 2) for px, py in points])
+        pygame.draw.polygon(surface, colour, points)
+
+    def _draw_buttons(self, surface: pygame.Surface) -> None:
+        for button in self.buttons:
+            rect = button.rect
+            hovered = self.hover is not None and rect.collidepoint(self.hover)
+            if not button.enabled:
+                colour = (40, 50, 45, 200)
+            elif button.focus or hovered:
+                colour = (236, 190, 70, 245)
+            else:
+                colour = (20, 70, 48, 235)
+            border = (255, 240, 190, 230) if button.focus else (255, 255, 255, 70)
+            surface.blit(self.panel(rect.size, colour, border=border), rect)
+            ink = (30, 24, 10) if button.enabled and (button.focus or hovered) else (INK if button.enabled else (120, 130, 125))
+            px = min(rect.height * 0.55, 30 * self.u)
+            if button.note:
+                self.blit_text(surface, button.label, px, ink, "center", (rect.centerx, rect.centery - px * 0.22), False)
+                self.blit_text(surface, button.note, px * 0.5, BAD if not button.enabled else ink, "center",
+                               (rect.centerx, rect.bottom - px * 0.42), False)
+            else:
+                self.blit_text(surface, button.label, px, ink, "center", rect.center, False)
+            if not button.enabled and button.note:
+                pygame.draw.line(surface, BAD, (rect.left + 6, rect.bottom - 6), (rect.right - 6, rect.top + 6), 2)
+
+    def _draw_effects(self, surface: pygame.Surface) -> None:
+        for effect in self.effects.items:
+            p = effect.progress
+            if effect.kind == "banner":
+                scale = 0.7 + 0.3 * min(1.0, p * 6)
+                fade = 1.0 if p < 0.7 else max(0.0, (1 - p) / 0.3)
+                px = 84 * self.u * effect.size * scale
+                image = self.text(effect.text, px, effect.colour)
+                back = self.panel((image.get_width() + round(60 * self.u), image.get_height() + round(24 * self.u)),
+                                  (0, 0, 0, 150))
+                rect = back.get_rect(center=(round(effect.pos[0]), round(effect.pos[1])))
+                back.set_alpha(round(255 * fade))
+                image.set_alpha(round(255 * fade))
+                surface.blit(back, rect)
+                surface.blit(image, image.get_rect(center=rect.center))
+                image.set_alpha(None)
+                back.set_alpha(None)
+            elif effect.kind == "float":
+                px = 40 * self.u * effect.size
+                image = self.text(effect.text, px, effect.colour)
+                image.set_alpha(round(255 * (1 - p)))
+                surface.blit(image, image.get_rect(center=(effect.pos[0], effect.pos[1] - 40 * self.u * p)))
+                image.set_alpha(None)
+            elif effect.kind == "flash":
+                flash = self.panel(self.size, (255, 255, 255, round(70 * (1 - p))), radius=0, border=None)
+                surface.blit(flash, (0, 0))
+
+    def _draw_toasts(self, surface: pygame.Surface) -> None:
+        y = self.H * 0.62
+        for text, colour, left in self.toasts:
+            image = self.text(text, 26 * self.u, colour)
+            back = self.panel((image.get_width() + round(30 * self.u), image.get_height() + round(14 * self.u)),
+                              (0, 0, 0, 200), border=(*colour, 160))
+            rect = back.get_rect(center=(self.W // 2, round(y)))
+            fade = min(1.0, left / 0.4)
+            back.set_alpha(round(255 * fade))
+            image.set_alpha(round(255 * fade))
+            surface.blit(back, rect)
+            surface.blit(image, image.get_rect(center=rect.center))
+            back.set_alpha(None)
+            image.set_alpha(None)
+            y += rect.height + 6 * self.u
+
+    def draw_hints(self, surface: pygame.Surface, hints: Iterable[str], x: float | None = None,
+                   y: float | None = None, anchor: str = "midbottom") -> None:
+        text = "   \u00b7   ".join(h for h in hints if h)
+        if not text:
+            return
+        px = 19 * self.u
+        image = self.text(text, px, MUTED)
+        back = self.panel((image.get_width() + round(24 * self.u), image.get_height() + round(10 * self.u)),
+                          (0, 0, 0, 110), border=None)
+        pos = (self.W / 2 if x is None else x, self.H - 4 * self.u if y is None else y)
+        rect = back.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+        surface.blit(back, rect)
+        surface.blit(image, image.get_rect(center=rect.center))
+
+    def name_plate(self, surface: pygame.Surface, seat: int, centre: Vec, lines: list[tuple[str, Colour]],
+                   active: bool = False, width: float | None = None) -> pygame.Rect:
+        """A small panel with a player's name and a few lines under it; gold border when they act."""
+        px = 22 * self.u
+        images = [self.text(self.name(seat), px * 1.1, GOLD if active else INK)]
+        images += [self.text(t, px * 0.85, c) for t, c in lines if t]
+        w = max(i.get_width() for i in images) + round(24 * self.u)
+        if width is not None:
+            w = max(w, round(width))
+        h = sum(i.get_height() for i in images) + round(12 * self.u) + round(2 * self.u) * (len(images) - 1)
+        border = (*GOLD, 255) if active else (255, 255, 255, 45)
+        back = self.panel((w, h), PANEL, border=border)
+        rect = back.get_rect(center=(round(centre[0]), round(centre[1])))
+        surface.blit(back, rect)
+        y = rect.top + round(6 * self.u)
+        for image in images:
+            surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
+            y += image.get_height() + round(2 * self.u)
+        return rect

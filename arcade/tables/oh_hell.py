@@ -1,0 +1,486 @@
+"""The Oh Hell table: your hand, the other seats around the felt (play passes clockwise: left, across,
+right), the trump card, the trick in the middle, bids against tricks taken for every seat, bidding
+buttons (the hook's forbidden bid shown struck out) and the score sheet by hand (Tab / Y).
+
+Several local seats share the screen with a privacy screen between their turns: the hand at the
+bottom is always the local seat whose turn it is, and it stays face down until that player confirms.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from arcade.anim import Effect, Vec
+from arcade.tables.base import BAD, GOLD, INK, LEGAL, MUTED, Action, Button, Sprite, Table
+
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+class OhHellTable(Table):
+    """The Oh Hell table (see the module docstring)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.shown: int | None = None
+        self.privacy = False
+        self.show_sheet = False
+        self.bid_focus: dict[int, int] = {}
+        self._last_hand = 0
+        super().__init__(*args, **kwargs)
+        self.shown = self.local_seats[0] if self.local_seats else None
+
+    # -- seats ----------------------------------------------------------------------------------
+
+    @property
+    def me(self) -> int | None:
+        if self.shown is not None:
+            return self.shown
+        return super().me
+
+    @property
+    def players(self) -> int:
+        return int(self.view.get("players") or 0)
+
+    def needs_privacy(self) -> bool:
+        return self.privacy
+
+    def privacy_done(self) -> None:
+        """The player now at the screen is ready to see their hand."""
+        self.privacy = False
+        self.relayout()
+
+    def _acting_local(self) -> int | None:
+        """The local seat that should sit at the bottom now: the one whose turn it is."""
+        for seat in self.local_seats:
+            if self.legals.get(seat):
+                return seat
+        return None
+
+    def after_view(self, seat: int, first: bool) -> None:
+        view = self.views[seat]
+        playable = [a["card"] for a in self.legals.get(seat, []) if a.get("type") == "play"]
+        hand = list(view.get("hand") or [])
+        if playable and seat in self.inputs and hand:
+            current = hand[self.inputs[seat].cursor % len(hand)]
+            if current not in playable and playable[0] in hand:
+                self.inputs[seat].cursor = hand.index(playable[0])
+        if len(self.local_seats) < 2:
+            return
+        acting = self._acting_local()
+        if acting is not None and acting != self.shown:
+            self.shown = acting
+            self.privacy = True
+            self.inputs[acting].selected = None
+
+    # -- geometry -------------------------------------------------------------------------------
+
+    def seat_angle(self, seat: int) -> float:
+        """Degrees around the table centre: 270 is the bottom (you), then clockwise (left, top, right)."""
+        n = max(1, self.players)
+        k = (seat - (self.me or 0)) % n
+        if k == 0:
+            return 270.0
+        m = n - 1
+        if m == 1:
+            return 90.0
+        if m == 2:
+            return (165.0, 15.0)[k - 1]
+        return 190.0 - (k - 1) * 200.0 / (m - 1)
+
+    def seat_centre(self, seat: int) -> Vec:
+        angle = math.radians(self.seat_angle(seat))
+        if seat == self.me:
+            return (self.W * 0.5, self.H * 0.9)
+        cx, cy = self.W * 0.5, self.H * 0.46
+        return (cx + self.W * 0.4 * math.cos(angle), cy - self.H * 0.3 * math.sin(angle))
+
+    def trick_rect(self, seat: int, size: tuple[int, int]) -> pygame.Rect:
+        angle = math.radians(self.seat_angle(seat))
+        cx, cy = self.W * 0.5, self.H * 0.4
+        dx, dy = math.cos(angle) * size[0] * 1.15, -math.sin(angle) * size[1] * 0.5
+        return pygame.Rect(round(cx + dx - size[0] / 2), round(cy + dy - size[1] / 2), *size)
+
+    def hand_size(self) -> tuple[int, int]:
+        return self.card_px(0.2)
+
+    def hand_top(self) -> float:
+        return self.H - self.hand_size()[1] - 26 * self.u
+
+    # -- layout ---------------------------------------------------------------------------------
+
+    def build(self) -> None:
+        view = self.view
+        me = self.me
+        phase = view.get("phase")
+        legal = self.legals.get(me, []) if me is not None else []
+        playable = {a["card"] for a in legal if a.get("type") == "play"}
+        my_turn = bool(playable)
+        size = self.hand_size()
+        hand = list(view.get("hand") or [])
+        cursor = self.inputs[me].cursor if me in self.inputs else 0
+        keyboardish = me in self.inputs and self.inputs[me].device != "mouse"
+        rects = self.fan(len(hand), self.W / 2, self.hand_top(), size, self.W * 0.58)
+        dealer_pos = self.seat_centre(int(view.get("dealer") or 0))
+        hidden = self.privacy
+        for i, (card, rect) in enumerate(zip(hand, rects, strict=True)):
+            glow = None
+            lift = 0.0
+            mark = None
+            if not hidden and my_turn and card in playable:
+                glow, lift = LEGAL, 0.06
+            if not hidden and my_turn and keyboardish and i == cursor % len(hand):
+                glow, lift, mark = GOLD, 0.14, GOLD
+            self.sprites.append(Sprite(
+                card, None if hidden else card, rect.move(0, -round(size[1] * lift)), glow=glow,
+                dim=not hidden and my_turn and card not in playable, hit=("hand", card), seat=me,
+                origin=dealer_pos, delay=0.035 * i, mark=mark,
+            ))
+        small = self.card_px(0.085)
+        for seat in range(self.players):
+            if seat == me:
+                continue
+            count = (view.get("hand_sizes") or [0] * self.players)[seat]
+            cx, cy = self.seat_centre(seat)
+            backs = self.fan(count, cx, cy - small[1] * 1.05, small, self.W * 0.12, small[0] * 0.3)
+            for j, rect in enumerate(backs):
+                self.sprites.append(Sprite(("back", seat, j), None, rect, origin=dealer_pos, shadow=False,
+                                           delay=0.02 * j))
+        trick_size = self.card_px(0.17)
+        for played in view.get("trick") or []:
+            seat, card = played["seat"], played["card"]
+            self.sprites.append(Sprite(card, card, self.trick_rect(seat, trick_size), origin=self.seat_centre(seat)))
+        trump_card = view.get("trump_card")
+        if trump_card:
+            self.sprites.append(Sprite("trump", trump_card, self._trump_rect(), origin=dealer_pos))
+        if phase == "bid" and me is not None and legal and not hidden:
+            self._bid_buttons(me, legal)
+
+    def _info_rect(self) -> pygame.Rect:
+        options = self.view.get("options") or {}
+        hook = options.get("hook") and not options.get("simultaneous_bids")
+        w, h = round(250 * self.u), round((228 if hook else 206) * self.u)
+        return pygame.Rect(self.W - w - round(10 * self.u), self.H - h - round(10 * self.u), w, h)
+
+    def _trump_rect(self) -> pygame.Rect:
+        size = self.card_px(0.13)
+        info = self._info_rect()
+        return pygame.Rect(info.left + round(14 * self.u), info.top + round(64 * self.u), *size)
+
+    def _bid_buttons(self, seat: int, legal: list[Action]) -> None:
+        count = int(self.view.get("cards_this_hand") or 0)
+        allowed = {a["bid"]: a for a in legal if a.get("type") == "bid"}
+        values = list(range(count + 1))
+        focus = self.bid_focus.get(seat, 0) % len(values)
+        bw = round(min(64 * self.u, self.W * 0.8 / len(values) - 8 * self.u))
+        bh = round(58 * self.u)
+        gap = round(8 * self.u)
+        total = len(values) * (bw + gap) - gap
+        left = self.W / 2 - total / 2
+        top = self.hand_top() - bh - 40 * self.u
+        for i, n in enumerate(values):
+            rect = pygame.Rect(round(left + i * (bw + gap)), round(top), bw, bh)
+            action = allowed.get(n)
+            self.buttons.append(Button(rect, str(n), action, seat, enabled=action is not None,
+                                       note="" if action is not None else "hook", focus=i == focus,
+                                       hit=("bid", n)))
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        view = self.view
+        me = self.me
+        bids = view.get("bids") or []
+        tricks = view.get("tricks") or []
+        scores = view.get("scores") or []
+        turn = view.get("turn")
+        dealer = view.get("dealer")
+        phase = view.get("phase")
+        simultaneous = bool((view.get("options") or {}).get("simultaneous_bids"))
+        for seat in range(self.players):
+            bid = bids[seat] if seat < len(bids) else None
+            has_bid = (view.get("has_bid") or [False] * self.players)[seat]
+            took = tricks[seat] if seat < len(tricks) else 0
+            if bid is None:
+                status = ("has bid" if has_bid else "bidding...") if phase == "bid" else "no bid"
+                line = (status, MUTED)
+            else:
+                colour = LEGAL if took == bid else (BAD if took > bid else INK)
+                line = (f"bid {bid}  \u00b7  took {took}", colour)
+            active = seat == turn or (simultaneous and phase == "bid" and not has_bid)
+            score = scores[seat] if seat < len(scores) else 0
+            lines = [line, (f"score {score}", MUTED)]
+            if seat == me:
+                centre = (self.W * 0.1, self.H - 70 * self.u)
+            else:
+                cx, cy = self.seat_centre(seat)
+                centre = (cx, cy + 20 * self.u)
+            rect = self.name_plate(surface, seat, centre, lines, active=active, width=150 * self.u)
+            if seat == dealer:
+                chip = pygame.Rect(0, 0, round(26 * self.u), round(26 * self.u))
+                chip.center = (rect.right - 2 * self.u, rect.top + 2 * self.u)
+                pygame.draw.circle(surface, (250, 250, 245), chip.center, chip.width // 2)
+                pygame.draw.circle(surface, (60, 60, 60), chip.center, chip.width // 2, max(1, round(2 * self.u)))
+                self.blit_text(surface, "D", 20 * self.u, (30, 30, 30), "center", chip.center, False)
+        self._info_panel(surface)
+        if phase == "bid" and me is not None and self.legals.get(me) and not self.privacy:
+            count = int(view.get("cards_this_hand") or 0)
+            known = sum(b for b in bids if b is not None)
+            text = f"Your bid: how many of the {count} tricks will you take?"
+            if not simultaneous:
+                text += f"   (bids so far: {known})"
+            top = self.hand_top() - 58 * self.u - 40 * self.u
+            self.blit_text(surface, text, 26 * self.u, INK, "midbottom", (self.W / 2, top - 6 * self.u))
+
+    def _info_panel(self, surface: pygame.Surface) -> None:
+        view = self.view
+        info = self._info_rect()
+        surface.blit(self.panel(info.size), info)
+        rect = self._trump_rect()
+        hand_no, total = view.get("hand_number", 1), view.get("hands_total", 1)
+        cards = int(view.get("cards_this_hand") or 0)
+        x0 = info.left + 14 * self.u
+        self.blit_text(surface, f"Hand {hand_no} of {total}", 26 * self.u, GOLD, "topleft", (x0, info.top + 10 * self.u))
+        self.blit_text(surface, f"{cards} card{'s' if cards != 1 else ''} each", 21 * self.u, MUTED, "topleft",
+                       (x0, info.top + 38 * self.u))
+        trump = view.get("trump")
+        if not view.get("trump_card"):
+            surface.blit(self.art.slot(rect.size), rect)
+        x = rect.right + 14 * self.u
+        if trump:
+            self.blit_text(surface, "Trump", 22 * self.u, MUTED, "topleft", (x, rect.top))
+            pip = self.art.pip(trump, round(34 * self.u))
+            back = self.panel((pip.get_width() + round(10 * self.u), pip.get_height() + round(10 * self.u)),
+                              (250, 250, 245, 235), border=None)
+            surface.blit(back, (x, rect.top + 24 * self.u))
+            surface.blit(pip, (x + 5 * self.u, rect.top + 29 * self.u))
+            self.blit_text(surface, SUIT_NAMES.get(trump, trump), 22 * self.u, INK, "topleft",
+                           (x, rect.top + 72 * self.u))
+        else:
+            self.blit_text(surface, "No trump", 24 * self.u, INK, "midleft", (x, rect.centery))
+        y = rect.bottom + 8 * self.u
+        bids = [b for b in view.get("bids") or [] if b is not None]
+        if bids and view.get("phase") != "over":
+            total_bid = sum(bids)
+            verdict = "over" if total_bid > cards else ("under" if total_bid < cards else "even")
+            self.blit_text(surface, f"Bids {total_bid} for {cards} trick{'s' if cards != 1 else ''} ({verdict})",
+                           20 * self.u, INK, "topleft", (x0, y), False)
+        if (view.get("options") or {}).get("hook") and not (view.get("options") or {}).get("simultaneous_bids"):
+            self.blit_text(surface, "Hook: dealer can't make it even", 18 * self.u, MUTED, "topleft",
+                           (x0, y + 22 * self.u), False)
+
+    def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
+        me = self.me
+        view = self.view
+        if self.privacy:
+            self._privacy_overlay(surface)
+            return
+        if self.show_sheet or view.get("phase") == "over":
+            self._sheet(surface)
+        legal = self.legals.get(me, []) if me is not None else []
+        if view.get("phase") == "over":
+            hints = [f"{self.hint_label('alt', me)} score sheet"]
+        elif any(a.get("type") == "bid" for a in legal):
+            hints = [f"{self.arrows(me)} choose a bid", f"{self.hint_label('confirm', me)} bid", "or click a number",
+                     f"{self.hint_label('alt', me)} score sheet"]
+        elif legal:
+            hints = [f"{self.arrows(me)} choose a card", f"{self.hint_label('confirm', me)} play",
+                     "or click a card", f"{self.hint_label('alt', me)} score sheet"]
+        else:
+            turn = view.get("turn")
+            waiting = f"waiting for {self.name(turn)}" if isinstance(turn, int) else "waiting"
+            hints = [waiting, f"{self.hint_label('alt', me)} score sheet"]
+        self.draw_hints(surface, hints, x=self.W / 2, y=self.H - 2 * self.u)
+
+    def _privacy_overlay(self, surface: pygame.Surface) -> None:
+        veil = self.panel(self.size, (6, 20, 14, 235), radius=0, border=None)
+        surface.blit(veil, (0, 0))
+        me = self.me if self.me is not None else 0
+        self.blit_text(surface, f"Pass the screen to {self.name(me)}", 54 * self.u, GOLD, "center",
+                       (self.W / 2, self.H * 0.42))
+        self.blit_text(surface, f"Press {self.hint_label('confirm', me)} (or click) when only you can see it",
+                       28 * self.u, INK, "center", (self.W / 2, self.H * 0.52))
+
+    def _sheet(self, surface: pygame.Surface) -> None:
+        view = self.view
+        sheet = view.get("sheet") or []
+        n = self.players
+        col = min(150 * self.u, (self.W * 0.86 - 150 * self.u) / max(1, n))
+        row = 24 * self.u
+        rows = len(sheet) + 2
+        width = round(150 * self.u + col * n + 30 * self.u)
+        max_rows = int((self.H * 0.8 - 80 * self.u) // row)
+        shown = sheet[-max_rows + 2:] if rows > max_rows else sheet
+        height = round(80 * self.u + row * (len(shown) + 2))
+        rect = pygame.Rect(0, 0, width, height)
+        rect.center = (self.W // 2, round(self.H * 0.45))
+        surface.blit(self.panel(rect.size, (4, 18, 12, 240), border=(*GOLD, 200)), rect)
+        title = "Final scores" if view.get("phase") == "over" else "Score sheet"
+        self.blit_text(surface, title, 32 * self.u, GOLD, "midtop", (rect.centerx, rect.top + 10 * self.u))
+        px = 19 * self.u
+        y = rect.top + 50 * self.u
+        x0 = rect.left + 15 * self.u
+        self.blit_text(surface, "hand", px, MUTED, "topleft", (x0, y), False)
+        for s in range(n):
+            self.blit_text(surface, self.name(s), px, INK, "midtop", (x0 + 150 * self.u + col * (s + 0.5), y), False)
+        y += row
+        totals = [0] * n
+        for r in sheet[: len(sheet) - len(shown)]:
+            totals = [t + p for t, p in zip(totals, r["points"], strict=False)]
+        first = len(sheet) - len(shown) + 1
+        for i, r in enumerate(shown):
+            trump = r.get("trump")
+            label = f"{first + i}. {r['cards']} card{'s' if r['cards'] != 1 else ''} {trump or '-'}"
+            self.blit_text(surface, label, px, MUTED, "topleft", (x0, y), False)
+            for s in range(n):
+                totals[s] += r["points"][s]
+                made = r["bids"][s] == r["tricks"][s]
+                text = f"{r['bids'][s]}/{r['tricks'][s]}  {totals[s]}"
+                self.blit_text(surface, text, px, LEGAL if made else INK, "midtop",
+                               (x0 + 150 * self.u + col * (s + 0.5), y), False)
+            y += row
+        scores = view.get("scores") or []
+        pygame.draw.line(surface, (*MUTED,), (x0, y + 2), (rect.right - 15 * self.u, y + 2), 1)
+        y += 6 * self.u
+        self.blit_text(surface, "total", px, GOLD, "topleft", (x0, y), False)
+        best = max(scores) if scores else None
+        for s in range(min(n, len(scores))):
+            self.blit_text(surface, str(scores[s]), px * 1.15, GOLD if scores[s] == best else INK, "midtop",
+                           (x0 + 150 * self.u + col * (s + 0.5), y), False)
+        self.blit_text(surface, "bid/took  running total", px * 0.85, MUTED, "bottomright",
+                       (rect.right - 12 * self.u, rect.bottom - 6 * self.u), False)
+
+    # -- events ---------------------------------------------------------------------------------
+
+    def on_event(self, event: dict[str, Any]) -> None:
+        kind = event.get("type")
+        if kind == "play":
+            if event.get("seat") not in self.local_seats:
+                self.sounds.play("play")
+        elif kind == "trick":
+            self._trick_taken(event)
+        elif kind == "deal":
+            self.sounds.play("deal")
+            self.bid_focus.clear()
+        elif kind == "bid" and event.get("bid") is not None:
+            seat = event.get("seat")
+            if isinstance(seat, int) and seat != self.me:
+                cx, cy = self.seat_centre(seat)
+                self.float_text(f"bids {event['bid']}", (cx, cy - 60 * self.u), GOLD)
+        elif kind == "hand_over":
+            self.sounds.play("round")
+            points = event.get("points") or []
+            for seat, p in enumerate(points):
+                cx, cy = self.seat_centre(seat) if seat != self.me else (self.W * 0.1, self.H - 110 * self.u)
+                self.float_text(f"+{p}" if p else "+0", (cx, cy - 40 * self.u), LEGAL if p else BAD)
+            self.banner(f"Hand {event.get('hand', '')} over", GOLD, 1.4, 0.7)
+        elif kind == "game_over":
+            winners = event.get("winners") or []
+            names = " & ".join(self.name(w) for w in winners)
+            self.banner(f"{names} win{'s' if len(winners) == 1 and names != 'You' else ''}!", GOLD, 3.0)
+            self.sounds.play("round")
+
+    def _trick_taken(self, event: dict[str, Any]) -> None:
+        winner = event.get("winner")
+        if not isinstance(winner, int):
+            return
+        self.sounds.play("trick")
+        size = self.card_px(0.17)
+        target = self.seat_centre(winner)
+        end = (target[0] - size[0] / 2, target[1] - size[1] / 2)
+        leader = event.get("leader")
+        n = max(1, self.players)
+        for i, played in enumerate(event.get("cards") or []):
+            if isinstance(played, dict):
+                seat, card = played.get("seat"), played.get("card")
+            else:
+                seat, card = ((leader if isinstance(leader, int) else 0) + i) % n, played
+            if not isinstance(seat, int) or not isinstance(card, str):
+                continue
+            rect = self.trick_rect(seat, size)
+            self.fly_away(("trick", card), card, size, rect.topleft, end, hold=0.9, duration=0.35)
+        self.effects.add(Effect("float", "+1 trick", (target[0], target[1] - 50 * self.u), GOLD, 1.6, size=0.6))
+
+    # -- input ----------------------------------------------------------------------------------
+
+    def _play_actions(self, seat: int | None) -> list[Action]:
+        return [a for a in self.legals.get(seat, []) if a.get("type") == "play"] if seat is not None else []
+
+    def on_click(self, pos: tuple[int, int], seat: int | None) -> list[tuple[int, Action]]:
+        if self.privacy:
+            self.privacy_done()
+            return []
+        button = self.button_at(pos, seat)
+        if button is not None:
+            if not button.enabled:
+                self.toast("The hook: the dealer may not make the bids add up to the tricks", BAD)
+                return []
+            return super().on_click(pos, seat)
+        sprite = self.sprite_at(pos, seat)
+        if sprite is None or sprite.hit is None or sprite.hit[0] != "hand":
+            return []
+        me = self.me
+        card = sprite.hit[1]
+        match = [a for a in self._play_actions(me) if a.get("card") == card]
+        if match and me is not None:
+            return [(me, match[0])]
+        if self._play_actions(me):
+            self.toast("You must follow suit" if self.view.get("trick") else "Not that card", BAD, 1.6)
+            self.effects.add(Effect("shake", key=card, duration=0.3))
+        return []
+
+    def on_nav(self, kind: str, seat: int | None) -> list[tuple[int, Action]]:
+        if seat is None or self.privacy or seat != self.me:
+            return []
+        step = -1 if kind in ("left", "up") else 1
+        if self.view.get("phase") == "bid":
+            count = int(self.view.get("cards_this_hand") or 0) + 1
+            self.bid_focus[seat] = (self.bid_focus.get(seat, 0) + step) % count
+        else:
+            hand = self.view.get("hand") or []
+            if hand:
+                self.inputs[seat].cursor = (self.inputs[seat].cursor + step) % len(hand)
+        return []
+
+    def on_confirm(self, seat: int | None) -> list[tuple[int, Action]]:
+        if self.privacy:
+            self.privacy_done()
+            return []
+        if seat is None or seat != self.me:
+            return []
+        if self.view.get("phase") == "bid":
+            count = int(self.view.get("cards_this_hand") or 0) + 1
+            bid = self.bid_focus.get(seat, 0) % count
+            match = self.find(seat, type="bid", bid=bid)
+            if not match:
+                if self.legals.get(seat):
+                    self.toast("The hook: the dealer may not make the bids add up to the tricks", BAD)
+                return []
+            return [(seat, match[0])]
+        hand = self.view.get("hand") or []
+        if not hand:
+            return []
+        card = hand[self.inputs[seat].cursor % len(hand)]
+        match = self.find(seat, type="play", card=card)
+        if match:
+            return [(seat, match[0])]
+        if self._play_actions(seat):
+            self.toast("You must follow suit" if self.view.get("trick") else "Not that card", BAD, 1.6)
+            self.effects.add(Effect("shake", key=card, duration=0.3))
+        return []
+
+    def on_alt(self, seat: int | None) -> list[tuple[int, Action]]:
+        self.show_sheet = not self.show_sheet
+        return []
+
+    def on_back(self, seat: int | None) -> list[tuple[int, Action]]:
+        self.show_sheet = False
+        return []
+
+    def on_send(self, seat: int, action: Action) -> None:
+        super().on_send(seat, action)
+        if action.get("type") == "play" and seat in self.inputs:
+            hand = self.views.get(seat, {}).get("hand") or []
+            self.inputs[seat].cursor = max(0, min(self.inputs[seat].cursor, len(hand) - 2))
+
