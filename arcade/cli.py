@@ -62,6 +62,10 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--seed", type=int, default=None)
     host.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     host.add_argument("--no-advertise", action="store_true")
+    host.add_argument("--bot-speed", type=float, default=1.0, help="bot delay factor (0 = full speed)")
+    host.add_argument("--turn-timer", type=float, default=0.0, help="seconds per turn, then a default play")
+    host.add_argument("--takeover", type=float, default=30.0, help="seconds away before a bot plays a seat")
+    host.add_argument("--linger", type=float, default=3.0, help="seconds to stay up after the game ends")
 
     tables = sub.add_parser("tables", help="the live list of tables on the LAN")
     tables.add_argument("--interface", default=None)
@@ -73,6 +77,8 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--name", default="bot")
     join.add_argument("--bot", default="normal")
     join.add_argument("--pin", default=None)
+    join.add_argument("--seats", type=int, default=1, help="how many seats this client takes")
+    join.add_argument("--bot-speed", type=float, default=1.0, help="bot delay factor (0 = full speed)")
 
     replay = sub.add_parser("replay", help="check a table log and print its result")
     replay.add_argument("log")

@@ -102,8 +102,8 @@ class HostConfig:
     auto_start: bool = False  # start as soon as no seat is open
     race_margin: float = 0.015
     max_hold: float = 0.1
-    rate: float = 100.0  # messages per second per connection
-    burst: float = 200.0
+    rate: float = 300.0  # messages per second per connection
+    burst: float = 600.0
     max_held: int = 64
     max_connections: int = 64
     ping_interval: float = 0.5

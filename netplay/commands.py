@@ -1,0 +1,182 @@
+"""``cardtable host | tables | join | replay``: the headless LAN commands (arguments: arcade/cli.py)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import signal
+import sys
+from typing import Any
+
+from netplay.protocol import clean_name
+
+
+def _options(pairs: list[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` pairs; values are read as JSON when they parse (true, 3, "x"), else as text."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        if not sep:
+            raise SystemExit(f"--option needs NAME=VALUE, not {pair!r}")
+        try:
+            options[name.strip()] = json.loads(text)
+        except json.JSONDecodeError:
+            options[name.strip()] = text
+    return options
+
+
+def _say(text: str) -> None:
+    print(text, flush=True)
+
+
+def _config(args: argparse.Namespace) -> Any:
+    from netplay.host import HostConfig
+
+    return HostConfig(
+        name=clean_name(args.name, "cardtable"),
+        pin=args.pin,
+        auto_start=True,
+        bot_speed=getattr(args, "bot_speed", 1.0),
+        turn_timer=getattr(args, "turn_timer", 0.0),
+        takeover=getattr(args, "takeover", 30.0),
+    )
+
+
+def host(args: argparse.Namespace) -> int:
+    """A headless host: prints its address and port, runs until the game is over (or Ctrl-C)."""
+    return asyncio.run(_host(args))
+
+
+async def _host(args: argparse.Namespace) -> int:
+    from engine import get_game
+    from netplay.discovery import Advertiser, local_addresses
+    from netplay.host import Host
+    from netplay.tablelog import LogError
+
+    config = _config(args)
+    if args.resume:
+        try:
+            table = Host.resume(args.resume, config)
+        except LogError as error:
+            _say(f"cannot resume: {error}")
+            return 1
+    else:
+        try:
+            game = get_game(args.game)
+            players = args.players or max(game.min_players, min(4, game.max_players, len(args.bots) + 1))
+            if len(args.bots) >= players:
+                raise ValueError(f"{len(args.bots)} bots leave no seat for a person at {players} players")
+            seats: list[str | None] = [None] * (players - len(args.bots)) + list(args.bots)
+            table = Host(game, players, seats=seats, options=_options(args.option), seed=args.seed,
+                         config=config, log_path=args.log)
+        except ValueError as error:
+            _say(f"cannot host: {error}")
+            return 2
+    listen = args.interface or "0.0.0.0"
+    port = await table.serve(listen, args.port)
+    shown = args.interface or local_addresses()[0]
+    _say(f"hosting {table.config.name!r}: {table.game.title} for {table.players} "
+         f"on {shown}:{port} (seed {table.seed})")
+    _say(json.dumps({"address": shown, "port": port, "game": table.game.name, "players": table.players}))
+    advertiser = None
+    if not args.no_advertise:
+        advertiser = Advertiser(table, [args.interface] if args.interface else None, port)
+        try:
+            await advertiser.start()
+        except OSError as error:
+            _say(f"not advertised on the LAN ({error}); join with the address above")
+            advertiser = None
+    if table.started:
+        table.begin_resumed()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+
+    async def until_over() -> None:
+        while table.result is None:
+            await asyncio.sleep(0.1)
+        _say(json.dumps({"result": table.result, "actions": table.applied}))
+        await asyncio.sleep(getattr(args, "linger", 3.0))
+        stop.set()
+
+    watcher = asyncio.create_task(until_over())
+    await stop.wait()
+    watcher.cancel()
+    if advertiser is not None:
+        await advertiser.close()
+    await table.close()
+    return 0
+
+
+def tables(args: argparse.Namespace) -> int:
+    """Browse the LAN for ``--timeout`` seconds and print the tables found."""
+    from netplay.discovery import browse
+
+    found = asyncio.run(browse([args.interface] if args.interface else None, args.timeout))
+    if args.json:
+        _say(json.dumps([t.as_dict() for t in found]))
+        return 0
+    if not found:
+        _say("no tables found (a manual address always works: cardtable join HOST:PORT)")
+    for t in found:
+        state = "playing" if t.started else "lobby"
+        lock = " PIN" if t.pin else ""
+        extra = "" if t.compatible else f" (protocol {t.protocol}: other version)"
+        _say(f"{t.name:24} {t.game:10} {t.taken}/{t.seats} {state}{lock}  {t.address}:{t.port}{extra}")
+    return 0
+
+
+def _address(text: str) -> tuple[str, int]:
+    host_part, sep, port_text = text.rpartition(":")
+    if not sep or not port_text.isdigit():
+        raise SystemExit(f"join needs HOST:PORT, not {text!r}")
+    return host_part.strip("[]") or "127.0.0.1", int(port_text)
+
+
+def join(args: argparse.Namespace) -> int:
+    """Join a table; a bot plays the seat. Prints the result as JSON."""
+    return asyncio.run(_join(args))
+
+
+async def _join(args: argparse.Namespace) -> int:
+    from netplay.botclient import play_as_bot
+    from netplay.client import AsyncClient, JoinError
+
+    address, port = _address(args.address)
+    client = AsyncClient(address, port, args.name, pin=args.pin, seats=getattr(args, "seats", 1))
+    try:
+        welcome = await client.connect()
+    except JoinError as error:
+        _say(f"could not join: {error.reason}")
+        return 1
+    _say(f"joined {welcome['table']['name']!r} ({welcome['table']['title']}) as seat(s) {welcome['seats']}")
+    if not welcome["seats"]:
+        _say("no seat free: watching only")
+    run = await play_as_bot(client, args.bot, bot_speed=getattr(args, "bot_speed", 1.0))
+    await client.close()
+    _say(json.dumps({"result": run.result, "hash": run.hash, "sent": run.sent, "rejected": run.rejected,
+                     "closed": run.closed}))
+    return 0 if run.result is not None else 1
+
+
+def replay(args: argparse.Namespace) -> int:
+    """Replay a table log; ``--verify`` checks every recorded state hash. Prints JSON."""
+    from netplay.tablelog import LogError, replay_records
+
+    try:
+        done = replay_records(args.log, verify=args.verify)
+    except (LogError, OSError, ValueError) as error:
+        _say(json.dumps({"ok": False, "error": str(error)}))
+        return 1
+    _say(json.dumps({"ok": True, "game": done.game.name, "players": done.header["players"],
+                     "seed": done.header["seed"], "actions": len(done.actions), "ended": done.ended,
+                     "result": done.result, "hash": done.hash, "verified": args.verify}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(0)
