@@ -424,3 +424,16 @@ def test_random_playouts_reach_every_phase() -> None:
             if sum(state.in_use) == 1 and state.phase == "play":
                 seen["one pile"] += 1
     assert {"ready", "play", "slap", "choose", "over", "stuck", "one pile"} <= set(seen)
+
+
+def test_moves_and_stacks_cannot_go_round_in_circles() -> None:
+    """Between two plays, turns or flips a seat can move or stack only a few times (no livelock)."""
+    for seed, options in enumerate(COMBOS):
+        state = GAME.new(2, seed, options)
+        run = [0, 0]
+        for seat, action in playout(GAME, state, random.Random(seed)):
+            if action["type"] in ("move", "stack"):
+                run[seat] += 1
+                assert run[seat] <= 2 * options["stock_piles"], (seed, options)
+            else:
+                run[seat] = 0  # only this seat's own plays and turns give it new cards to move
