@@ -1,0 +1,306 @@
+"""The client application: window, scene stack, input routing and the fixed-tick loop.
+
+``run(args)`` is what ``cardtable`` / ``cardtable play`` call. :class:`App` can also be built
+headless (``SDL_VIDEODRIVER=dummy``) and driven tick by tick, which the tests, ``cardtable shot`` and
+``cardtable bench frame`` do: :meth:`App.feed` injects Commands, :meth:`App.post` pygame events,
+:meth:`App.step` runs ticks and renders a frame.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from arcade import ui_theme
+from arcade.input import Command, InputMapper
+from arcade.loop import TICK, FixedLoop
+from arcade.settings import Settings
+
+MIN_SIZE = (960, 540)
+DEFAULT_SIZE = (1280, 720)
+
+
+def parse_size(text: str | None) -> tuple[int, int]:
+    if not text:
+        return DEFAULT_SIZE
+    try:
+        w, h = (int(p) for p in text.lower().split("x"))
+    except ValueError:
+        return DEFAULT_SIZE
+    return max(320, w), max(240, h)
+
+
+class App:
+    def __init__(
+        self,
+        size: tuple[int, int] = DEFAULT_SIZE,
+        fullscreen: bool | None = None,
+        settings: Settings | None = None,
+        start: str | None = "title",
+    ) -> None:
+        self.started_at = time.perf_counter()
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        pygame.init()
+        self.settings = settings if settings is not None else Settings.load()
+        self.windowed_size = size
+        self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
+        self.screen = self._open_window()
+        pygame.display.set_caption("cardtable")
+        self.size = self.screen.get_size()
+        self.manager = ui_theme.make_manager(self.size)
+        self.mapper = InputMapper()
+        self.scenes: list[Any] = []
+        self.pending_events: list[pygame.event.Event] = []
+        self.injected: list[Command] = []
+        self.toasts: list[tuple[str, float]] = []
+        self.loop = FixedLoop(self.tick, self.render)
+        self.running = True
+        self.first_frame_at: float | None = None
+        self.session: Any = None  # the live arcade.session.Session, if any
+        # where LAN tables are browsed and advertised (None: every LAN interface; tests: loopback)
+        self.lan_interfaces: list[str] | None = None
+        self._frame_clock = time.perf_counter()
+        self.time = 0.0
+        if start == "title":
+            from arcade.scenes.title import TitleScene
+
+            self.push(TitleScene(self))
+
+    # --------------------------------------------------------------------------- window
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            try:
+                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error:
+                self.fullscreen = False
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        if not self.fullscreen:
+            self.windowed_size = self.size
+        self.fullscreen = not self.fullscreen
+        self.screen = self._open_window()
+        self._resized(self.screen.get_size())
+
+    def _resized(self, size: tuple[int, int]) -> None:
+        size = (max(MIN_SIZE[0] // 2, size[0]), max(MIN_SIZE[1] // 2, size[1]))
+        if size == self.size and self.screen.get_size() == size:
+            return
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            self.screen = surface
+        self.size = self.screen.get_size()
+        self.manager.set_window_resolution(self.size)
+        for scene in self.scenes:
+            scene.resize(self.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Resize the window (what a window-manager drag does); tests and tools call it."""
+        self.windowed_size = size
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._resized(self.screen.get_size())
+
+    # --------------------------------------------------------------------------- scenes
+    @property
+    def scene(self) -> Any:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Any) -> None:
+        if self.scenes:
+            self.scenes[-1].leave()
+        self.scenes.append(scene)
+        self.mapper.release_all()
+        scene.enter()
+
+    def pop(self) -> None:
+        if not self.scenes:
+            return
+        top = self.scenes.pop()
+        top.leave()
+        top.close()
+        if not self.scenes:
+            self.running = False
+            return
+        self.mapper.release_all()
+        self.scenes[-1].enter()
+
+    def replace(self, scene: Any) -> None:
+        if self.scenes:
+            top = self.scenes.pop()
+            top.leave()
+            top.close()
+        self.push(scene)
+
+    def home(self) -> None:
+        """Back to the title, closing every scene above it and any running session."""
+        while len(self.scenes) > 1:
+            top = self.scenes.pop()
+            top.leave()
+            top.close()
+        self.end_session()
+        if self.scenes:
+            self.mapper.release_all()
+            self.scenes[-1].enter()
+
+    def find(self, name: str) -> Any:
+        return next((s for s in reversed(self.scenes) if s.name == name), None)
+
+    def end_session(self) -> None:
+        if self.session is not None:
+            session, self.session = self.session, None
+            session.close()
+
+    def quit(self) -> None:
+        self.running = False
+        self.loop.running = False
+
+    def toast(self, message: str, seconds: float = 3.5) -> None:
+        self.toasts.append((message, self.time + seconds))
+
+    # --------------------------------------------------------------------------- input
+    def feed(self, *commands: Command) -> None:
+        """Inject Commands as if a device had produced them (tests, scripted play)."""
+        self.injected.extend(commands)
+
+    def post(self, event: pygame.event.Event) -> None:
+        """Queue a pygame event for the next tick (bypassing SDL's queue, so it is deterministic)."""
+        self.pending_events.append(event)
+
+    def _gather(self) -> None:
+        self.pending_events.extend(pygame.event.get())
+
+    def _handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self._resized(pygame.display.get_surface().get_size())
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        scene = self.scene
+        if scene is None:
+            return
+        self.manager.process_events(event)
+        if event.type >= pygame.USEREVENT and hasattr(event, "ui_element"):
+            scene.ui_event(event)
+            return
+        for command in self.mapper.translate(event):
+            self._dispatch(command)
+
+    def _dispatch(self, command: Command) -> None:
+        scene = self.scene
+        if scene is not None:
+            scene.command(command)
+
+    # --------------------------------------------------------------------------- loop
+    def tick(self, dt: float) -> None:
+        self.time += dt
+        self.mapper.text_mode = bool(self.scene is not None and self.scene.typing())
+        events, self.pending_events = self.pending_events, []
+        for event in events:
+            self._handle_event(event)
+            if not self.running:
+                return
+        injected, self.injected = self.injected, []
+        for command in injected:
+            self.mapper.last_device = command.device if command.kind != "point" else self.mapper.last_device
+            self._dispatch(command)
+        for command in self.mapper.tick(dt):
+            self._dispatch(command)
+        if self.session is not None:
+            self.session.tick(dt)
+        scene = self.scene
+        if scene is not None:
+            scene.tick(dt)
+        self.toasts = [(m, until) for m, until in self.toasts if until > self.time]
+        if not self.scenes:
+            self.quit()
+
+    def render(self, alpha: float) -> None:
+        now = time.perf_counter()
+        frame_dt, self._frame_clock = now - self._frame_clock, now
+        scene = self.scene
+        if scene is None:
+            return
+        self.manager.update(min(frame_dt, 0.1))
+        surface = self.screen
+        scene.draw(surface, alpha)
+        self.manager.draw_ui(surface)
+        scene.draw_overlay(surface)
+        self._draw_hints(surface, scene)
+        self._draw_toasts(surface)
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter()
+
+    def _draw_hints(self, surface: pygame.Surface, scene: Any) -> None:
+        items = scene.hints()
+        if items:
+            ui_theme.hints(surface, [(self.mapper.hint(kind), what) for kind, what in items])
+
+    def _draw_toasts(self, surface: pygame.Surface) -> None:
+        if not self.toasts:
+            return
+        w, _ = surface.get_size()
+        y = 16
+        for message, _ in self.toasts[-3:]:
+            img = ui_theme.font(19, True).render(message, True, ui_theme.colour("ink"))
+            rect = img.get_rect(midtop=(w // 2, y)).inflate(36, 16)
+            ui_theme.panel(surface, rect, alpha=235, radius=12)
+            pygame.draw.rect(surface, ui_theme.colour("accent"), rect, width=2, border_radius=12)
+            surface.blit(img, img.get_rect(center=rect.center))
+            y = rect.bottom + 8
+
+    def step(self, ticks: int = 1, render: bool = True) -> None:
+        """Run ``ticks`` fixed ticks (gathering SDL events first) and render one frame."""
+        self._gather()
+        for _ in range(ticks):
+            if not self.running:
+                break
+            self.tick(TICK)
+        if render and self.running:
+            self.render(0.0)
+
+    def frame(self) -> None:
+        self._gather()
+        self.loop.frame()
+        pygame.display.flip()
+
+    def run(self) -> None:
+        while self.running and self.loop.running:
+            self.frame()
+        self.shutdown()
+
+    def screenshot(self, path: str) -> None:
+        self.render(0.0)
+        pygame.image.save(self.screen, path)
+
+    def shutdown_quietly(self) -> None:
+        """Close scenes and the session without saving settings (tools and tests)."""
+        self.end_session()
+        for scene in reversed(self.scenes):
+            scene.close()
+        self.scenes.clear()
+
+    def shutdown(self) -> None:
+        self.end_session()
+        for scene in reversed(self.scenes):
+            scene.close()
+        self.scenes.clear()
+        self.settings.save()
+
+
+def run(args: Any = None, argv: Sequence[str] | None = None) -> int:
+    size = parse_size(getattr(args, "size", None))
+    fullscreen = True if getattr(args, "fullscreen", False) else None
+    app = App(size=size, fullscreen=fullscreen)
+    try:
+        app.run()
+    finally:
+        pygame.quit()
+    return 0

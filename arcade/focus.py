@@ -1,0 +1,266 @@
+"""A focus ring over pygame-gui elements, so every menu works with a gamepad or keyboard alone.
+
+pygame-gui has no focus navigation of its own. A :class:`FocusRing` holds :class:`FocusItem` s (a
+rectangle plus what confirm, left and right do); directions move to the nearest item that way on
+screen, confirm runs the item, the ring draws a pulsing outline round the focused one. Mouse clicks
+on a pygame-gui button reach the same callbacks through :meth:`FocusRing.ui_event`, and hovering
+moves the focus, so mouse and pad never disagree about what is selected.
+
+:class:`Cycler` is a row "caption  <  value  >" for choosing among values with left/right, which
+is far friendlier on a pad than a drop-down; :func:`text_field` wraps a UITextEntryLine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from arcade import ui_theme
+from arcade.input import Command
+
+Callback = Callable[[], None]
+
+
+@dataclass(eq=False)
+class FocusItem:
+    rect: pygame.Rect
+    on_confirm: Callback | None = None
+    on_left: Callback | None = None
+    on_right: Callback | None = None
+    element: Any = None  # the pygame-gui element this item stands for (text fields get keyboard focus)
+    is_text: bool = False
+    enabled: bool = True
+    name: str = ""
+    on_focus: Callback | None = None
+
+
+@dataclass
+class FocusRing:
+    items: list[FocusItem] = field(default_factory=list)
+    index: int = 0
+    clickables: dict[Any, Callback] = field(default_factory=dict)
+    phase: float = 0.0
+    manager: Any = None
+
+    def clear(self) -> None:
+        self.items.clear()
+        self.clickables.clear()
+        self.index = 0
+
+    def add(self, item: FocusItem) -> FocusItem:
+        self.items.append(item)
+        if item.element is not None and item.on_confirm is not None and not item.is_text:
+            self.clickables[item.element] = item.on_confirm
+        return item
+
+    @property
+    def focused(self) -> FocusItem | None:
+        if not self.items:
+            return None
+        self.index %= len(self.items)
+        return self.items[self.index]
+
+    def focus_name(self, name: str) -> bool:
+        for i, item in enumerate(self.items):
+            if item.name == name:
+                self.set_index(i)
+                return True
+        return False
+
+    def set_index(self, index: int) -> None:
+        if not self.items:
+            return
+        old = self.focused
+        self.index = index % len(self.items)
+        new = self.focused
+        if old is not new:
+            self._sync_text_focus()
+            if new is not None and new.on_focus is not None:
+                new.on_focus()
+
+    def _sync_text_focus(self) -> None:
+        item = self.focused
+        if self.manager is None:
+            return
+        if item is not None and item.is_text and item.element is not None:
+            self.manager.set_focus_set(item.element)
+        else:
+            current = self.manager.get_focus_set()
+            if current and any(getattr(i.element, "is_focused", False) for i in self.items if i.is_text):
+                self.manager.set_focus_set(None)
+
+    def typing(self) -> bool:
+        """Whether a text field has the keyboard (letters then go to it, not to navigation)."""
+        return any(i.is_text and getattr(i.element, "is_focused", False) for i in self.items)
+
+    # ------------------------------------------------------------------------------------ input
+    def command(self, cmd: Command) -> bool:
+        """Handle a navigation command; True if it was used."""
+        item = self.focused
+        if item is None:
+            return False
+        if cmd.kind == "confirm":
+            if item.on_confirm is not None and item.enabled:
+                item.on_confirm()
+            return True
+        if cmd.kind in ("left", "right"):
+            handler = item.on_left if cmd.kind == "left" else item.on_right
+            if handler is not None and item.enabled:
+                handler()
+                return True
+            return self.move(cmd.kind)
+        if cmd.kind in ("up", "down"):
+            return self.move(cmd.kind)
+        if cmd.kind == "point" and cmd.pos is not None:
+            for i, candidate in enumerate(self.items):
+                if candidate.rect.collidepoint(cmd.pos) and i != self.index:
+                    self.set_index(i)
+                    break
+            return False
+        return False
+
+    def move(self, direction: str) -> bool:
+        """Focus the nearest item in ``direction``; wrap round for up/down at the ends."""
+        if not self.items:
+            return False
+        here = self.focused.rect  # type: ignore[union-attr]
+        dx, dy = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[direction]
+        best, best_score = None, float("inf")
+        for i, item in enumerate(self.items):
+            if i == self.index or not item.enabled:
+                continue
+            vx = item.rect.centerx - here.centerx
+            vy = item.rect.centery - here.centery
+            along = vx * dx + vy * dy
+            if along <= 4:
+                continue
+            across = abs(vx * dy) + abs(vy * dx)
+            score = along + 2.5 * across
+            if score < best_score:
+                best, best_score = i, score
+        if best is None:
+            if direction in ("left", "right"):
+                return False
+            ordered = sorted(
+                (i for i, it in enumerate(self.items) if it.enabled),
+                key=lambda i: (self.items[i].rect.centery, self.items[i].rect.centerx),
+            )
+            if not ordered:
+                return False
+            best = ordered[0] if direction == "down" else ordered[-1]
+        self.set_index(best)
+        return True
+
+    def ui_event(self, event: pygame.event.Event) -> bool:
+        """Route a pygame-gui event (a mouse press on a button) to its callback."""
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            callback = self.clickables.get(event.ui_element)
+            for i, item in enumerate(self.items):
+                if item.element is event.ui_element:
+                    self.set_index(i)
+            if callback is not None:
+                callback()
+                return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+            for i, item in enumerate(self.items):
+                if item.element is event.ui_element:
+                    self.set_index(i)
+                    if item.on_confirm is not None:
+                        item.on_confirm()
+                    return True
+        return False
+
+    def tick(self, dt: float) -> None:
+        self.phase += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        item = self.focused
+        if item is not None:
+            ui_theme.focus_ring(surface, item.rect, self.phase)
+
+
+class Cycler:
+    """"caption  <  value  >": a value chosen from a list with left/right (or the arrow buttons)."""
+
+    def __init__(
+        self,
+        manager: Any,
+        ring: FocusRing,
+        rect: pygame.Rect,
+        caption: str,
+        values: Sequence[Any],
+        index: int = 0,
+        labels: Sequence[str] | None = None,
+        on_change: Callable[[Any], None] | None = None,
+        name: str = "",
+        caption_width: float = 0.45,
+    ) -> None:
+        self.values = list(values)
+        self.labels = list(labels) if labels is not None else [format_value(v) for v in self.values]
+        self.index = max(0, min(index, len(self.values) - 1))
+        self.on_change = on_change
+        cw = int(rect.width * caption_width)
+        arrow = rect.height
+        self.caption = pygame_gui.elements.UILabel(
+            pygame.Rect(rect.x, rect.y, cw, rect.height), caption, manager,
+        )
+        left_rect = pygame.Rect(rect.x + cw, rect.y, arrow, rect.height)
+        right_rect = pygame.Rect(rect.right - arrow, rect.y, arrow, rect.height)
+        self.left = pygame_gui.elements.UIButton(left_rect, "<", manager, object_id=ObjectID(class_id="@arrow"))
+        self.right = pygame_gui.elements.UIButton(right_rect, ">", manager, object_id=ObjectID(class_id="@arrow"))
+        value_rect = pygame.Rect(left_rect.right, rect.y, right_rect.left - left_rect.right, rect.height)
+        self.label = pygame_gui.elements.UILabel(
+            value_rect, self.labels[self.index], manager, object_id=ObjectID(class_id="@value"),
+        )
+        self.item = ring.add(FocusItem(rect.copy(), on_confirm=self.step_up, on_left=self.step_down,
+                                       on_right=self.step_up, name=name))
+        ring.clickables[self.left] = self.step_down
+        ring.clickables[self.right] = self.step_up
+        self.elements = [self.caption, self.left, self.right, self.label]
+
+    @property
+    def value(self) -> Any:
+        return self.values[self.index]
+
+    def set_index(self, index: int) -> None:
+        self.index = index % len(self.values)
+        self.label.set_text(self.labels[self.index])
+        if self.on_change is not None:
+            self.on_change(self.value)
+
+    def step_up(self) -> None:
+        self.set_index(self.index + 1)
+
+    def step_down(self) -> None:
+        self.set_index(self.index - 1)
+
+
+def format_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "On" if value else "Off"
+    if isinstance(value, str):
+        return value.replace("_", " ").capitalize()
+    return str(value)
+
+
+def text_field(
+    manager: Any, ring: FocusRing, rect: pygame.Rect, caption: str, initial: str,
+    on_confirm: Callback | None = None, name: str = "", caption_width: float = 0.45, allowed: str | None = None,
+    max_length: int = 24,
+) -> Any:
+    """A caption and a UITextEntryLine on one row; returns the entry (``get_text()``)."""
+    cw = int(rect.width * caption_width)
+    pygame_gui.elements.UILabel(pygame.Rect(rect.x, rect.y, cw, rect.height), caption, manager)
+    entry = pygame_gui.elements.UITextEntryLine(
+        pygame.Rect(rect.x + cw, rect.y, rect.width - cw, rect.height), manager, initial_text=initial,
+    )
+    entry.set_text_length_limit(max_length)
+    if allowed == "numbers":
+        entry.set_allowed_characters("numbers")
+    ring.add(FocusItem(rect.copy(), on_confirm=on_confirm, element=entry, is_text=True, name=name))
+    return entry

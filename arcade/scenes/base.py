@@ -1,0 +1,176 @@
+"""Scene base classes: a scene gets Commands, ticks at the fixed rate and draws itself.
+
+:class:`MenuScene` adds a focus ring over pygame-gui widgets, a centred panel and a hint bar; it
+rebuilds its widgets whenever the window changes size, keeping the focused row and the values.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from arcade import ui_theme
+from arcade.focus import FocusItem, FocusRing
+from arcade.input import Command
+
+if TYPE_CHECKING:
+    from arcade.app import App
+
+
+class Scene:
+    name = "scene"
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    # lifecycle
+    def enter(self) -> None:
+        """Called when the scene becomes the top of the stack (first time or after a pop)."""
+
+    def leave(self) -> None:
+        """Called when another scene covers it or it is removed."""
+
+    def close(self) -> None:
+        """Called once when the scene is removed for good."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size."""
+
+    # input and time
+    def command(self, cmd: Command) -> None:
+        if cmd.kind == "back":
+            self.back()
+
+    def ui_event(self, event: pygame.event.Event) -> None:
+        """A pygame-gui event (button pressed, text entered)."""
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def tick(self, dt: float) -> None:
+        """Fixed-rate update."""
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        ui_theme.background(surface)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Drawn after pygame-gui's widgets (focus ring, hints)."""
+
+    def hints(self) -> list[tuple[str, str]]:
+        return [("confirm", "Select"), ("back", "Back")]
+
+    def typing(self) -> bool:
+        return False
+
+
+class MenuScene(Scene):
+    """A menu built from pygame-gui widgets inside a centred panel, navigated by a focus ring."""
+
+    title = ""
+    subtitle = ""
+    panel_width = 720
+    row_height = 48
+    row_gap = 12
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.ring = FocusRing()
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self._focus_name: str | None = None
+        self._built = False
+
+    @property
+    def manager(self) -> Any:
+        return self.app.manager
+
+    def enter(self) -> None:
+        self.rebuild()
+
+    def leave(self) -> None:
+        self._remember_focus()
+        self.manager.clear_and_reset()
+        self._built = False
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.rebuild()
+
+    def _remember_focus(self) -> None:
+        item = self.ring.focused
+        self._focus_name = item.name if item is not None and item.name else None
+
+    def rebuild(self) -> None:
+        if self._built:
+            self._remember_focus()
+        self.manager.clear_and_reset()
+        self.ring.clear()
+        self.ring.manager = self.manager
+        self.build()
+        self._built = True
+        if not (self._focus_name and self.ring.focus_name(self._focus_name)):
+            first = next((i for i, it in enumerate(self.ring.items) if it.enabled and not it.is_text), 0)
+            self.ring.set_index(first)
+
+    def build(self) -> None:
+        """Create the widgets (called on enter and on every resize)."""
+
+    # layout helpers
+    def column(self, rows: int, width: int | None = None, top: int | None = None) -> pygame.Rect:
+        """The panel's content rectangle for ``rows`` rows, centred in the window below the title."""
+        w, h = self.app.size
+        width = min(width or self.panel_width, w - 80)
+        height = rows * self.row_height + max(0, rows - 1) * self.row_gap
+        top = top if top is not None else max(150, (h - height) // 2 + 30)
+        top = min(top, max(130, h - 90 - height))
+        rect = pygame.Rect((w - width) // 2, top, width, height)
+        self.panel_rect = rect.inflate(64, 56)
+        return rect
+
+    def row(self, column: pygame.Rect, index: int, height_rows: int = 1) -> pygame.Rect:
+        y = column.y + index * (self.row_height + self.row_gap)
+        return pygame.Rect(column.x, y, column.width, self.row_height * height_rows + self.row_gap * (height_rows - 1))
+
+    def button(self, rect: pygame.Rect, text: str, callback, name: str = "", big: bool = False,
+               enabled: bool = True) -> Any:
+        oid = ObjectID(class_id="@menu_big") if big else None
+        element = pygame_gui.elements.UIButton(rect, text, self.manager, object_id=oid)
+        if not enabled:
+            element.disable()
+        self.ring.add(FocusItem(rect.copy(), on_confirm=callback, element=element, name=name or text,
+                                enabled=enabled))
+        return element
+
+    def label(self, rect: pygame.Rect, text: str, caption: bool = False) -> Any:
+        oid = ObjectID(class_id="@caption") if caption else None
+        return pygame_gui.elements.UILabel(rect, text, self.manager, object_id=oid)
+
+    # input
+    def command(self, cmd: Command) -> None:
+        if cmd.kind == "back":
+            self.back()
+            return
+        self.ring.command(cmd)
+
+    def ui_event(self, event: pygame.event.Event) -> None:
+        self.ring.ui_event(event)
+
+    def typing(self) -> bool:
+        return self.ring.typing()
+
+    def tick(self, dt: float) -> None:
+        self.ring.tick(dt)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        ui_theme.background(surface)
+        w, _ = surface.get_size()
+        if self.panel_rect.width:
+            ui_theme.panel(surface, self.panel_rect)
+        if self.title:
+            ui_theme.title_text(surface, self.title, (w // 2, 42), 46)
+        if self.subtitle:
+            ui_theme.text(surface, self.subtitle, 20, (w // 2, 104), "muted", anchor="midtop")
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        self.ring.draw(surface)

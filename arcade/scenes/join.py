@@ -1,0 +1,147 @@
+"""Joining a table: the live list of tables on the LAN (zeroconf) and a manual "host:port" entry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from arcade import session as sessions
+from arcade import ui_theme
+from arcade.focus import FocusItem, text_field
+from arcade.scenes.base import MenuScene
+
+MAX_LISTED = 6
+
+
+def parse_address(text: str) -> tuple[str, int] | None:
+    text = text.strip()
+    if not text:
+        return None
+    host, _, port = text.rpartition(":")
+    if not host:
+        host, port = text, "47800"
+    try:
+        number = int(port)
+    except ValueError:
+        return None
+    if not 0 < number < 65536:
+        return None
+    return host.strip("[] "), number
+
+
+class JoinScene(MenuScene):
+    name = "join"
+    title = "Join a table"
+    panel_width = 820
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.browser: Any = None
+        self.tables: list[Any] = []
+        self.error = ""
+        self.address = app.settings.last_address
+        self.pin = ""
+        self._start_browser()
+
+    def _start_browser(self) -> None:
+        try:
+            from netplay.discovery import LiveBrowser
+
+            self.browser = LiveBrowser(self.app.lan_interfaces).start()
+        except Exception as error:  # no network, or mDNS refused: manual entry still works
+            self.browser = None
+            self.error = f"LAN discovery is off: {error}"
+
+    def close(self) -> None:
+        if self.browser is not None:
+            self.browser.close()
+            self.browser = None
+
+    def build(self) -> None:
+        rows = MAX_LISTED + 4
+        self.row_height = 44
+        self.row_gap = 10
+        col = self.column(rows, top=140)
+        self.label(self.row(col, 0), "Tables on this network", caption=True)
+        for i in range(MAX_LISTED):
+            rect = self.row(col, 1 + i)
+            if i < len(self.tables):
+                table = self.tables[i]
+                self._table_row(rect, table)
+            elif i == 0:
+                self.label(rect, "   Looking for tables…" if self.browser is not None else "   " + self.error,
+                           caption=True)
+        r = MAX_LISTED + 1
+        self.address_entry = text_field(self.manager, self.ring, self.row(col, r), "Address (host:port)",
+                                        self.address, on_confirm=self.join_manual, name="address",
+                                        caption_width=0.3, max_length=60)
+        r += 1
+        half = (col.width - 20) // 2
+        pin_rect = pygame.Rect(col.x, self.row(col, r).y, half, self.row_height)
+        self.pin_entry = text_field(self.manager, self.ring, pin_rect, "PIN", self.pin, name="pin",
+                                    caption_width=0.3, allowed="numbers", max_length=6)
+        self.button(pygame.Rect(col.x + half + 20, pin_rect.y, half, self.row_height), "Join address",
+                    self.join_manual, name="join_manual")
+        r += 1
+        self.button(pygame.Rect(col.centerx - 120, self.row(col, r).y, 240, self.row_height), "Back",
+                    self.back, name="back")
+
+    def _table_row(self, rect: pygame.Rect, table: Any) -> None:
+        title = table.game.replace("_", " ").title()
+        try:
+            from engine import get_game
+
+            title = get_game(table.game).title
+        except Exception:
+            pass
+        lock = "  [PIN]" if table.pin else ""
+        state = "playing" if table.started else f"{table.taken}/{table.seats} seated"
+        text = f"{table.name}   ·   {title}   ·   {state}{lock}"
+        self.button(rect, text, lambda t=table: self.join_table(t), name=f"table:{table.key}")
+        self.ring.items[-1].element.text_horiz_alignment = "left"
+
+    def tick(self, dt: float) -> None:
+        super().tick(dt)
+        if self.browser is not None and self.browser.poll():
+            self.tables = [t for t in self.browser.tables()][:MAX_LISTED]
+            self.rebuild()
+
+    def join_table(self, table: Any) -> None:
+        self._join(table.address, table.port, table.pin)
+
+    def join_manual(self) -> None:
+        parsed = parse_address(self.address_entry.get_text())
+        if parsed is None:
+            self.app.toast("Type an address like 192.168.1.20:47800")
+            return
+        self.app.settings.last_address = self.address_entry.get_text().strip()
+        self._join(*parsed, needs_pin=False)
+
+    def _join(self, host: str, port: int, needs_pin: bool) -> None:
+        pin = "".join(ch for ch in self.pin_entry.get_text() if ch.isdigit()) or None
+        if needs_pin and pin is None:
+            self.app.toast("This table needs a PIN: type it in the PIN box first")
+            self.ring.focus_name("pin")
+            return
+        self.address = self.address_entry.get_text()
+        self.pin = pin or ""
+        try:
+            session = sessions.join(host, port, self.app.settings.name, pin)
+        except Exception as error:
+            self.app.toast(f"Could not join: {error}")
+            return
+        self.app.end_session()
+        self.app.session = session
+        from arcade.scenes.lobby import LobbyScene
+
+        self.app.push(LobbyScene(self.app))
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        super().draw(surface, alpha)
+        w, _ = surface.get_size()
+        ui_theme.text(surface, "Tables hosted on this Wi-Fi appear here by themselves; "
+                      "or type the address the host shows.", 18, (w // 2, 100), "muted", anchor="midtop")
+
+
+__all__ = ["FocusItem", "JoinScene", "parse_address"]

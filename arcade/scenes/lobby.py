@@ -1,0 +1,132 @@
+"""The lobby: who sits where before the game starts. The table's owner starts it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from arcade import ui_theme
+from arcade.scenes.base import MenuScene
+
+
+class LobbyScene(MenuScene):
+    name = "lobby"
+    title = "Lobby"
+    panel_width = 700
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.buffer: list[dict[str, Any]] = []  # every message, handed to the table when it starts
+        self.welcome: dict[str, Any] | None = None
+        self.seats: list[dict[str, Any]] = []
+        self.started = False
+        self.status = "Connecting…"
+
+    @property
+    def session(self) -> Any:
+        return self.app.session
+
+    def build(self) -> None:
+        n = max(1, len(self.seats))
+        self.row_height = 40
+        self.row_gap = 8
+        col = self.column(n + 3, top=170)
+        self.col = col
+        y = col.y + (n + 1) * (self.row_height + self.row_gap) + 8
+        half = (col.width - 20) // 2
+        owner = bool(self.welcome and self.welcome.get("owner"))
+        self.button(pygame.Rect(col.x, y, half, 50), "Start the game", self.start, name="start", big=True,
+                    enabled=owner and self.welcome is not None)
+        self.button(pygame.Rect(col.x + half + 20, y, half, 50), "Leave", self.back, name="leave")
+        if not owner:
+            self.ring.focus_name("leave")
+
+    def tick(self, dt: float) -> None:
+        super().tick(dt)
+        if self.session is None:
+            return
+        changed = False
+        for message in self.session.poll():
+            self.buffer.append(message)
+            kind = message.get("type")
+            if kind == "welcome":
+                self.welcome = message
+                self.status = "Waiting for the host to start" if not message.get("owner") else \
+                    "Waiting for players: start when everyone is seated (bots fill open seats)"
+                changed = True
+            elif kind == "lobby":
+                self.seats = list(message.get("seats") or [])
+                changed = True
+                if message.get("started"):
+                    self.started = True
+            elif kind == "view":
+                self.started = True
+            elif kind == "error":
+                self.app.toast(str(message.get("reason")))
+            elif kind == "closed":
+                self.app.toast(f"Could not join: {message.get('reason') or 'closed'}", 5.0)
+                self.app.end_session()
+                self.app.pop()
+                return
+        if self.started:
+            self.go_to_table()
+        elif changed:
+            self.rebuild()
+
+    def go_to_table(self) -> None:
+        from arcade.scenes.table import TableScene
+
+        scene = TableScene(self.app)
+        buffered, self.buffer = self.buffer, []
+        self.app.replace(scene)
+        for message in buffered:
+            scene.on_message(message)
+
+    def start(self) -> None:
+        if self.session is not None:
+            self.session.request({"type": "start"})
+
+    def back(self) -> None:
+        self.app.end_session()
+        self.app.pop()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        super().draw(surface, alpha)
+        w, _ = surface.get_size()
+        table = (self.welcome or {}).get("table") or {}
+        session = self.session
+        address = getattr(session, "address", None)
+        line = table.get("name", "")
+        if table.get("title"):
+            line += f"   ·   {table['title']}"
+        if getattr(session, "advertised", False):
+            line += "   ·   open on the LAN"
+        ui_theme.text(surface, line or "…", 22, (w // 2, 100), "ink", anchor="midtop", bold=True)
+        ui_theme.text(surface, self.status, 18, (w // 2, 132), "muted", anchor="midtop")
+        col = getattr(self, "col", None)
+        if col is None:
+            return
+        mine = set((self.welcome or {}).get("seats") or [])
+        for i, seat in enumerate(self.seats):
+            rect = pygame.Rect(col.x, col.y + i * (self.row_height + self.row_gap), col.width, self.row_height)
+            shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+            shade.fill((255, 255, 255, 16) if i % 2 == 0 else (255, 255, 255, 8))
+            surface.blit(shade, rect)
+            kind = seat.get("kind")
+            name = seat.get("name") or ""
+            if kind == "open":
+                who, colour_name = "open seat: waiting for a player", "muted"
+            elif kind == "bot":
+                who, colour_name = f"bot ({seat.get('level', 'normal')})", "ink"
+            else:
+                who = name + ("  (you)" if seat.get("seat") in mine else "")
+                colour_name = "accent_bright" if seat.get("seat") in mine else "ink"
+                if not seat.get("connected", True):
+                    who += "  (away)"
+            ui_theme.text(surface, f"Seat {int(seat.get('seat', i)) + 1}", 20, (rect.x + 16, rect.centery),
+                          "muted", anchor="midleft")
+            ui_theme.text(surface, who, 20, (rect.x + 120, rect.centery), colour_name, anchor="midleft")
+        if address and getattr(session, "local_table", None) is not None:
+            ui_theme.text(surface, "Players can also join by address: see the host's LAN address and port "
+                          f"{address[1]}", 16, (w // 2, self.panel_rect.bottom + 12), "muted", anchor="midtop")

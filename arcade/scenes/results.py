@@ -1,0 +1,100 @@
+"""The end of a game: the final scores, the winners, and "play again"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from arcade import ui_theme
+from arcade.scenes.base import MenuScene
+
+
+class ResultsScene(MenuScene):
+    name = "results"
+    title = "Game over"
+    panel_width = 620
+
+    def __init__(self, app: Any, result: dict[str, Any], names: list[str], game_title: str,
+                 local_seats: list[int], config: Any = None) -> None:
+        super().__init__(app)
+        self.result = result or {}
+        self.names = names
+        self.game_title = game_title
+        self.local_seats = local_seats
+        self.config = config
+        scores = list(self.result.get("scores") or [])
+        self.scores = scores
+        self.winners = set(self.result.get("winners") or [])
+        self.order = sorted(range(len(scores)), key=lambda s: (s not in self.winners, -_num(scores[s])))
+
+    def player(self, seat: int) -> str:
+        name = self.names[seat] if seat < len(self.names) and self.names[seat] else f"Seat {seat + 1}"
+        if seat in self.local_seats and len(self.local_seats) == 1:
+            name += " (you)"
+        return name
+
+    def build(self) -> None:
+        w, h = self.app.size
+        rows = len(self.order)
+        self.row_height = 44
+        col = self.column(rows + 2, top=150)
+        self.table_top = col.y
+        buttons_y = col.y + (rows + 1) * (self.row_height + self.row_gap) - 6
+        half = (col.width - 20) // 2
+        can_again = self.config is not None and getattr(self.config, "lan", False) is False
+        self.button(pygame.Rect(col.x, buttons_y, half, 52), "Play again", self.again, name="again",
+                    big=True, enabled=can_again)
+        self.button(pygame.Rect(col.x + half + 20, buttons_y, half, 52), "Main menu", self.menu, name="menu")
+        self.col = col
+
+    def again(self) -> None:
+        from arcade import session as sessions
+        from arcade.scenes.table import TableScene
+
+        config = self.config.again()
+        self.app.end_session()
+        try:
+            self.app.session = sessions.start_local(config, self.app.settings.name)
+        except Exception as error:  # stay on the results and say why
+            self.app.toast(f"Could not start a new game: {error}")
+            return
+        self.app.replace(TableScene(self.app, auto_start=True))
+
+    def menu(self) -> None:
+        self.app.home()
+
+    def back(self) -> None:
+        self.menu()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        super().draw(surface, alpha)
+        w, _ = surface.get_size()
+        mine = [s for s in self.local_seats if s in self.winners]
+        if mine and len(self.local_seats) == 1:
+            headline = "You win!"
+        elif self.winners:
+            headline = " and ".join(self.player(s) for s in sorted(self.winners)) + (
+                " win" if len(self.winners) > 1 else " wins")
+        else:
+            headline = "A draw"
+        ui_theme.text(surface, f"{self.game_title}  ·  {headline}", 26, (w // 2, 104), "ink", anchor="midtop",
+                      bold=True)
+        col = self.col
+        for rank, seat in enumerate(self.order):
+            y = self.table_top + rank * (self.row_height + self.row_gap)
+            rect = pygame.Rect(col.x, y, col.width, self.row_height)
+            win = seat in self.winners
+            shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+            shade.fill((227, 182, 90, 60) if win else (255, 255, 255, 14))
+            surface.blit(shade, rect)
+            ui_theme.text(surface, f"{rank + 1}.", 22, (rect.x + 16, rect.centery), "muted", anchor="midleft")
+            ui_theme.text(surface, self.player(seat), 22, (rect.x + 60, rect.centery),
+                          "accent_bright" if win else "ink", anchor="midleft", bold=win)
+            score = self.scores[seat] if seat < len(self.scores) else ""
+            ui_theme.text(surface, str(score), 24, (rect.right - 20, rect.centery), "ink", anchor="midright",
+                          bold=True)
+
+
+def _num(value: Any) -> float:
+    return float(value) if isinstance(value, int | float) else 0.0

@@ -1,0 +1,96 @@
+"""How to play: a short guide per game; left/right change the game, up/down scroll."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from arcade import session as sessions
+from arcade import ui_theme
+from arcade.input import Command
+from arcade.rules_text import RULES, rules_for
+from arcade.scenes.base import Scene
+
+
+class RulesScene(Scene):
+    name = "rules"
+
+    def __init__(self, app: Any, game_name: str | None = None) -> None:
+        super().__init__(app)
+        games = sessions.available_games()
+        self.names = [n for n in RULES if n in games] or list(RULES)
+        self.titles = {n: (games[n].title if n in games else n.replace("_", " ").title()) for n in self.names}
+        start = game_name or app.settings.last_game
+        self.index = self.names.index(start) if start in self.names else 0
+        self.scroll = 0.0
+        self.target = 0.0
+        self.max_scroll = 0.0
+        self.tab_rects: list[pygame.Rect] = []
+
+    @property
+    def game_name(self) -> str:
+        return self.names[self.index]
+
+    def command(self, cmd: Command) -> None:
+        if cmd.kind == "back":
+            self.back()
+        elif cmd.kind in ("left", "right", "pile_a", "pile_b"):
+            step = -1 if cmd.kind in ("left", "pile_a") else 1
+            self.index = (self.index + step) % len(self.names)
+            self.target = self.scroll = 0.0
+        elif cmd.kind in ("up", "down"):
+            self.target += -60 if cmd.kind == "up" else 60
+        elif cmd.kind == "wheel":
+            self.target -= cmd.amount * 60
+        elif cmd.kind == "click" and cmd.pos is not None:
+            for i, rect in enumerate(self.tab_rects):
+                if rect.collidepoint(cmd.pos):
+                    self.index = i
+                    self.target = self.scroll = 0.0
+                    return
+        elif cmd.kind == "confirm":
+            self.back()
+        self.target = max(0.0, min(self.target, self.max_scroll))
+
+    def tick(self, dt: float) -> None:
+        self.scroll += (self.target - self.scroll) * min(1.0, dt * 14)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        ui_theme.background(surface)
+        w, h = surface.get_size()
+        ui_theme.title_text(surface, "How to play", (w // 2, 30), 44)
+        # game tabs
+        self.tab_rects = []
+        font = ui_theme.font(19, True)
+        widths = [font.size(self.titles[n])[0] + 36 for n in self.names]
+        x = (w - sum(widths) - 10 * (len(widths) - 1)) // 2
+        for i, name in enumerate(self.names):
+            rect = pygame.Rect(x, 100, widths[i], 40)
+            active = i == self.index
+            pygame.draw.rect(surface, ui_theme.colour("accent") if active else ui_theme.colour("panel"), rect,
+                             border_radius=10)
+            pygame.draw.rect(surface, ui_theme.colour("accent_bright") if active else (63, 122, 96), rect, 2,
+                             border_radius=10)
+            ui_theme.text(surface, self.titles[name], 19, rect.center, "panel" if active else "ink",
+                          anchor="center", bold=True)
+            self.tab_rects.append(rect)
+            x += widths[i] + 10
+        area = pygame.Rect(max(40, (w - 900) // 2), 160, min(900, w - 80), h - 160 - 70)
+        ui_theme.panel(surface, area.inflate(40, 20))
+        clip = surface.get_clip()
+        surface.set_clip(area)
+        y = area.y + 12 - int(self.scroll)
+        for heading, body in rules_for(self.game_name):
+            ui_theme.text(surface, heading, 22, (area.x + 10, y), "accent_bright", bold=True)
+            y += 34
+            for line in ui_theme.wrap(body, 19, area.width - 20):
+                ui_theme.text(surface, line, 19, (area.x + 10, y), "ink")
+                y += 27
+            y += 14
+        surface.set_clip(clip)
+        total = y + int(self.scroll) - area.y
+        self.max_scroll = max(0.0, total - area.height)
+
+    def hints(self) -> list[tuple[str, str]]:
+        return [("left", "Game"), ("up", "Scroll"), ("back", "Back")]

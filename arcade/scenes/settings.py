@@ -1,0 +1,118 @@
+"""Settings: name, volume, fullscreen, four-colour suits, card size, bot speed; the bindings shown."""
+
+from __future__ import annotations
+
+import pygame
+
+from arcade import ui_theme
+from arcade.focus import Cycler, text_field
+from arcade.scenes.base import MenuScene
+from arcade.settings import BOT_SPEEDS, CARD_SIZES, clean_name
+
+BINDINGS = [
+    ("Move", "Arrows / WASD", "D-pad / stick", "WASD"),
+    ("Select / play", "Enter / Space", "A", "Space"),
+    ("Back", "Esc / Backspace", "B", "LShift"),
+    ("Menu", "F1 / Esc", "Start", "F1"),
+    ("Left / right pile", "Q / E", "LB / RB", "Q / E (first player , .)"),
+    ("Score sheet, extra", "Tab", "Y", "Tab"),
+    ("Fullscreen", "F11", "-", "-"),
+]
+
+
+class SettingsScene(MenuScene):
+    name = "settings"
+    title = "Settings"
+    panel_width = 1100
+
+    def build(self) -> None:
+        w, h = self.app.size
+        s = self.app.settings
+        self.row_height = 44
+        self.row_gap = 10
+        col = self.column(8, width=min(1100, w - 80), top=130)
+        half = (col.width - 40) // 2
+        left = pygame.Rect(col.x, col.y, half, col.height)
+        self.right = pygame.Rect(col.x + half + 40, col.y, half, col.height)
+        self.name_entry = text_field(self.manager, self.ring, self.row(left, 0), "Your name", s.name,
+                                     on_confirm=self.save_name, name="name", caption_width=0.4, max_length=20)
+        volumes = list(range(0, 101, 10))
+        Cycler(self.manager, self.ring, self.row(left, 1), "Volume", volumes,
+               volumes.index(min(volumes, key=lambda v: abs(v - s.volume))), labels=[f"{v}%" for v in volumes],
+               on_change=self.set_volume, name="volume", caption_width=0.4)
+        Cycler(self.manager, self.ring, self.row(left, 2), "Fullscreen", [False, True], int(self.app.fullscreen),
+               on_change=self.set_fullscreen, name="fullscreen", caption_width=0.4)
+        Cycler(self.manager, self.ring, self.row(left, 3), "Four-colour suits", [False, True], int(s.four_colour),
+               on_change=self.set_four_colour, name="four_colour", caption_width=0.4)
+        Cycler(self.manager, self.ring, self.row(left, 4), "Card size", list(CARD_SIZES),
+               CARD_SIZES.index(s.card_size), on_change=self.set_card_size, name="card_size", caption_width=0.4)
+        Cycler(self.manager, self.ring, self.row(left, 5), "Bot speed", list(BOT_SPEEDS),
+               BOT_SPEEDS.index(s.bot_speed), on_change=self.set_bot_speed, name="bot_speed", caption_width=0.4)
+        self.button(self.row(left, 7), "Done", self.back, name="done", big=True)
+
+    def save_name(self) -> None:
+        self.app.settings.name = clean_name(self.name_entry.get_text())
+
+    def set_volume(self, value: int) -> None:
+        self.app.settings.volume = value
+        try:
+            from arcade.sound import get_sounds
+
+            sounds = get_sounds()
+            if hasattr(sounds, "set_volume"):
+                sounds.set_volume(value / 100)
+            sounds.play("play")
+        except Exception:  # sound is optional (no mixer in a headless run)
+            pass
+
+    def set_fullscreen(self, value: bool) -> None:
+        self.app.settings.fullscreen = value
+        if value != self.app.fullscreen:
+            self._focus_name = "fullscreen"
+            self.app.toggle_fullscreen()
+
+    def set_four_colour(self, value: bool) -> None:
+        self.app.settings.four_colour = value
+        art = getattr(self.app, "card_art", None)
+        if art is not None:
+            art.set_four_colour(value)
+
+    def set_card_size(self, value: str) -> None:
+        self.app.settings.card_size = value
+
+    def set_bot_speed(self, value: str) -> None:
+        self.app.settings.bot_speed = value
+
+    def back(self) -> None:
+        self.save_name()
+        self.app.settings.save()
+        self.app.pop()
+
+    def hints(self) -> list[tuple[str, str]]:
+        return [("up", "Move"), ("left", "Change"), ("back", "Done")]
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        super().draw(surface, alpha)
+        r = self.right
+        ui_theme.text(surface, "Controls", 22, (r.x, r.y + 4), "accent_bright", bold=True)
+        cols = [r.x, r.x + int(r.width * 0.34), r.x + int(r.width * 0.68)]
+        y = r.y + 44
+        for i, head in enumerate(("", "Keyboard", "Gamepad")):
+            ui_theme.text(surface, head, 17, (cols[i], y), "muted", bold=True)
+        y += 28
+        for what, keys, pad, _ in BINDINGS:
+            ui_theme.text(surface, what, 17, (cols[0], y), "ink")
+            ui_theme.text(surface, keys, 17, (cols[1], y), "ink")
+            ui_theme.text(surface, pad, 17, (cols[2], y), "ink")
+            y += 27
+        pads = self.app.mapper.pads
+        y += 10
+        note = f"Gamepads connected: {len(pads)}" if pads else "No gamepad connected (plug one in any time)."
+        ui_theme.text(surface, note, 17, (cols[0], y), "muted")
+        y += 26
+        for line in ui_theme.wrap("Two on one keyboard (couch): the second player uses WASD, Space, Q and E; "
+                                  "the first the arrows, Enter, comma and period.", 16, r.width):
+            ui_theme.text(surface, line, 16, (cols[0], y), "muted")
+            y += 22
+
+

@@ -1,0 +1,337 @@
+"""The table: one game's renderer fed by the session, with commands routed to the local seats.
+
+Each local seat is bound to a device (couch play: two gamepads, or a gamepad and the keyboard);
+a command from a bound device acts for that seat. In turn-based games several local players share
+the devices, so commands go to whichever local seat is to act (the table shows a privacy screen
+between them). Start / F1 / Esc opens the pause menu; the game's end opens the results.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pygame
+
+from arcade import ui_theme
+from arcade.input import Command
+from arcade.scenes.base import MenuScene, Scene
+
+RESULT_PAUSE = 1.6  # seconds the final table stays on screen before the results
+
+
+def bind_devices(local_seats: list[int], pads: list[str]) -> dict[str, int]:
+    """Which device plays which local seat.
+
+    One seat: every device. Two or more: the gamepads in the order they were plugged in, then the
+    keyboard; with one pad the keyboard (and mouse) takes the first seat and the pad the second; with
+    no pad the keyboard is split (arrows for the first seat, WASD for the second).
+    """
+    if not local_seats:
+        return {}
+    if len(local_seats) == 1:
+        return {}
+    devices: list[str]
+    if len(pads) >= len(local_seats):
+        devices = pads[: len(local_seats)]
+    elif pads:
+        devices = ["keyboard", *pads][: len(local_seats)]
+    else:
+        devices = ["keyboard", "keyboard2"]
+    binding = {device: seat for device, seat in zip(devices, local_seats, strict=False)}
+    binding.setdefault("keyboard", local_seats[0])
+    binding.setdefault("mouse", binding["keyboard"])
+    return binding
+
+
+class PlainTable:
+    """What the table scene shows when no game renderer could be made: the view as text."""
+
+    def __init__(self, game_name: str, local_seats: list[int], size: tuple[int, int]) -> None:
+        self.game_name = game_name
+        self.local_seats = local_seats
+        self.size = size
+        self.views: dict[int, dict[str, Any]] = {}
+        self.legals: dict[int, list[dict[str, Any]]] = {}
+        self.cursor = 0
+        self.message = ""
+        self.inputs: dict[int, Any] = {}
+
+    def set_view(self, seat: int, view: dict, legal: list[dict], events: list[dict]) -> None:
+        self.views[seat] = view
+        self.legals[seat] = [a for a in legal if "choose" not in a]
+
+    def reject(self, seat: int, action: dict, reason: str) -> None:
+        self.message = reason
+
+    def handle(self, command: Command, seat: int | None) -> list[tuple[int, dict]]:
+        seat = seat if seat is not None else (self.local_seats[0] if self.local_seats else None)
+        legal = self.legals.get(seat, []) if seat is not None else []
+        if command.kind in ("up", "left"):
+            self.cursor -= 1
+        elif command.kind in ("down", "right"):
+            self.cursor += 1
+        elif command.kind == "confirm" and legal and seat is not None:
+            return [(seat, legal[self.cursor % len(legal)])]
+        return []
+
+    def tick(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        ui_theme.background(surface)
+        seat = self.local_seats[0] if self.local_seats else next(iter(self.views), None)
+        view = self.views.get(seat, {})
+        y = 30
+        for key in ("phase", "hand", "scores", "to_act"):
+            if key in view:
+                ui_theme.text(surface, f"{key}: {view[key]}", 20, (40, y))
+                y += 30
+        for i, action in enumerate(self.legals.get(seat, [])[:16]):
+            mark = "> " if i == self.cursor % max(1, len(self.legals.get(seat, []))) else "   "
+            ui_theme.text(surface, mark + str(action), 18, (60, y + 10 + i * 24), "accent_bright")
+        if self.message:
+            ui_theme.text(surface, self.message, 20, (40, surface.get_height() - 90), "danger")
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+
+    def needs_privacy(self) -> bool:
+        return False
+
+
+class TableScene(Scene):
+    name = "table"
+
+    def __init__(self, app: Any, auto_start: bool = False) -> None:
+        super().__init__(app)
+        self.session = app.session
+        self.auto_start = auto_start
+        self.table: Any = None
+        self.game_name = ""
+        self.title = ""
+        self.local_seats: list[int] = []
+        self.names: list[str] = []
+        self.binding: dict[str, int] = {}
+        self.result: dict[str, Any] | None = None
+        self.result_wait = 0.0
+        self.started = False
+        self.status = "Connecting…"
+        self.realtime = False
+        self.views: dict[int, dict[str, Any]] = {}
+        self.messages = 0
+
+    # ------------------------------------------------------------------ session messages
+    def tick(self, dt: float) -> None:
+        session = self.app.session
+        if session is None:
+            return
+        for message in session.poll():
+            self.messages += 1
+            self.on_message(message)
+            if self.app.scene is not self and self.app.find("table") is not self:
+                return
+        if self.table is not None:
+            self.table.tick(dt)
+        if self.app.mapper.pads_changed and len(self.local_seats) > 1:
+            self.app.mapper.pads_changed = False
+            self.rebind()
+        if self.result is not None and self.app.scene is self:
+            self.result_wait += dt
+            if self.result_wait >= RESULT_PAUSE:
+                self.show_results()
+
+    def on_message(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "welcome":
+            table = message.get("table") or {}
+            self.game_name = str(table.get("game", ""))
+            self.title = str(table.get("title", self.game_name))
+            self.realtime = bool(table.get("realtime"))
+            self.local_seats = list(message.get("seats") or [])
+            self.status = "Waiting for the host to start…"
+            self.make_table()
+            if self.auto_start and message.get("owner") and not table.get("started"):
+                self.app.session.request({"type": "start"})
+        elif kind == "lobby":
+            self.names = [str(s.get("name") or "") for s in message.get("seats") or []]
+            if self.table is not None and hasattr(self.table, "set_names"):
+                self.table.set_names(self.names)
+            self.started = self.started or bool(message.get("started"))
+        elif kind == "view":
+            seat = message.get("seat")
+            self.started = True
+            if self.table is None:
+                self.make_table()
+            if seat is not None:
+                self.views[seat] = message.get("view") or {}
+            self.table.set_view(seat, message.get("view") or {}, message.get("legal") or [],
+                                message.get("events") or [])
+            if message.get("result") is not None:
+                self.result = message["result"]
+        elif kind == "reject":
+            if self.table is not None:
+                self.table.reject(message.get("seat", self._first_seat()), message.get("action") or {},
+                                  str(message.get("reason") or "not allowed"))
+        elif kind == "result":
+            self.result = message.get("result")
+        elif kind == "error":
+            self.app.toast(str(message.get("reason") or "refused"))
+        elif kind == "closed" and self.result is None:
+            self.app.toast(f"Left the table: {message.get('reason') or 'closed'}", 5.0)
+            self.app.home()
+
+    def _first_seat(self) -> int:
+        return self.local_seats[0] if self.local_seats else 0
+
+    def make_table(self) -> None:
+        size = self.app.size
+        try:
+            from arcade.scenes.title import card_art
+            from arcade.tables import make_table
+
+            art = card_art(self.app)
+            self.table = make_table(self.game_name, self.local_seats, art, size)
+            self.table.card_scale = self.app.settings.card_scale()
+            self.table.input_mapper = self.app.mapper
+            if self.names and hasattr(self.table, "set_names"):
+                self.table.set_names(self.names)
+        except Exception as error:  # the renderer is another helper's work; never leave a blank screen
+            self.app.toast(f"Plain table ({type(error).__name__}: {error})"[:90])
+            self.table = PlainTable(self.game_name, self.local_seats, size)
+        self.rebind()
+
+    def rebind(self) -> None:
+        self.binding = bind_devices(self.local_seats, self.app.mapper.pads)
+        self.app.mapper.split_keyboard = "keyboard2" in self.binding
+
+    # ------------------------------------------------------------------ input
+    def seat_of(self, command: Command) -> int | None:
+        if len(self.local_seats) <= 1:
+            return self.local_seats[0] if self.local_seats else None
+        if not self.realtime:
+            return None  # turn by turn: the local seat to act (the table decides)
+        if command.device == "mouse":
+            return None
+        return self.binding.get(command.device)
+
+    def command(self, cmd: Command) -> None:
+        if cmd.kind == "menu":
+            self.pause()
+            return
+        if self.result is not None:
+            if cmd.kind in ("confirm", "click", "back"):
+                self.show_results()
+            return
+        if self.table is None:
+            if cmd.kind == "back":
+                self.pause()
+            return
+        seat = self.seat_of(cmd)
+        if cmd.kind == "back" and not self._has_selection(seat):
+            self.pause()
+            return
+        if len(self.local_seats) > 1 and self.realtime and seat is None and cmd.device != "mouse":
+            return  # a device that plays no seat
+        for s, action in self.table.handle(cmd, seat):
+            self.app.session.send(s, action, time.monotonic())
+
+    def _has_selection(self, seat: int | None) -> bool:
+        inputs = getattr(self.table, "inputs", {})
+        probe = seat if seat is not None else self._first_seat()
+        return getattr(inputs.get(probe), "selected", None) is not None
+
+    def pause(self) -> None:
+        self.app.push(PauseScene(self.app, self))
+
+    def show_results(self) -> None:
+        if self.result is None:
+            return
+        from arcade.scenes.results import ResultsScene
+
+        self.app.replace(ResultsScene(self.app, self.result, self.names, self.title or self.game_name,
+                                      self.local_seats, getattr(self.session, "config", None)))
+
+    def back(self) -> None:
+        self.pause()
+
+    def leave_table(self) -> None:
+        self.app.home()
+
+    # ------------------------------------------------------------------ window and drawing
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.table is not None:
+            self.table.resize(size)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.table is None or not self.started:
+            ui_theme.background(surface)
+            w, h = surface.get_size()
+            ui_theme.title_text(surface, self.title or "cardtable", (w // 2, h // 2 - 70), 44)
+            ui_theme.text(surface, self.status, 22, (w // 2, h // 2 + 4), "muted", anchor="midtop")
+            return
+        self.table.draw(surface, alpha)
+
+    def hints(self) -> list[tuple[str, str]]:
+        return []  # the tables draw their own hints
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        if self.table is None or not self.started:
+            ui_theme.hints(surface, [(self.app.mapper.hint("menu"), "Menu")])
+
+
+class PauseScene(MenuScene):
+    """The pause menu over the table (the game goes on underneath: the host does not stop)."""
+
+    name = "pause"
+    title = "Paused"
+    panel_width = 420
+
+    def __init__(self, app: Any, table_scene: TableScene) -> None:
+        super().__init__(app)
+        self.table_scene = table_scene
+
+    def build(self) -> None:
+        session = self.app.session
+        can_open = session is not None and getattr(session, "local_table", None) is not None \
+            and not getattr(session, "advertised", False)
+        entries = [("Resume", self.back, "resume")]
+        if can_open:
+            entries.append(("Open to LAN", self.open_to_lan, "lan"))
+        entries += [("How to play", self.rules, "rules"), ("Leave the table", self.leave, "leave")]
+        col = self.column(len(entries))
+        for i, (text, callback, name) in enumerate(entries):
+            self.button(self.row(col, i), text, callback, name=name)
+
+    def tick(self, dt: float) -> None:
+        super().tick(dt)
+        self.table_scene.tick(dt)  # keep the table (and its session) alive under the menu
+
+    def open_to_lan(self) -> None:
+        try:
+            where = self.app.session.open_to_lan(self.app.settings.name + "'s table", self.app.lan_interfaces)
+        except Exception as error:  # mDNS or a LAN interface can fail; say so and carry on
+            self.app.toast(f"Could not open to the LAN: {error}")
+            return
+        self.app.toast(f"Open to the LAN at {where}")
+        self.rebuild()
+
+    def rules(self) -> None:
+        from arcade.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app, self.table_scene.game_name))
+
+    def leave(self) -> None:
+        self.app.home()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.table_scene.draw(surface, alpha)
+        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 130))
+        surface.blit(dim, (0, 0))
+        ui_theme.panel(surface, self.panel_rect)
+        w, _ = surface.get_size()
+        ui_theme.title_text(surface, self.title, (w // 2, self.panel_rect.y - 70), 44)
+
+    def hints(self) -> list[tuple[str, str]]:
+        return [("up", "Move"), ("confirm", "Select"), ("back", "Resume")]

@@ -1,0 +1,118 @@
+"""The title screen: the wordmark over a fan of cards, and the main menu."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from arcade import ui_theme
+from arcade.scenes.base import MenuScene
+
+FAN = ("AS", "KH", "QD", "JC", "TH")
+
+
+def card_art(app) -> object | None:
+    """The shared CardArt (the tables helper's), created on first use; None if unavailable."""
+    art = getattr(app, "card_art", None)
+    if art is None:
+        try:
+            from arcade.cardart import CardArt
+
+            art = CardArt(four_colour=app.settings.four_colour)
+        except Exception:  # the art module is another helper's work in progress
+            return None
+        app.card_art = art
+    return art
+
+
+class TitleScene(MenuScene):
+    name = "title"
+    panel_width = 360
+    row_height = 50
+    row_gap = 12
+
+    def build(self) -> None:
+        w, h = self.app.size
+        entries = [
+            ("Play", self.play_local, "play"),
+            ("Host a LAN table", self.host, "host"),
+            ("Join a table", self.join, "join"),
+            ("How to play", self.rules, "rules"),
+            ("Settings", self.settings, "settings"),
+            ("Quit", self.app.quit, "quit"),
+        ]
+        top = max(int(h * 0.40), 250)
+        col = self.column(len(entries), top=top)
+        col.x = int(w * 0.09)
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        for i, (text, callback, name) in enumerate(entries):
+            self.button(self.row(col, i), text, callback, name=name, big=(i == 0))
+
+    def play_local(self) -> None:
+        from arcade.scenes.setup import LocalSetupScene
+
+        self.app.push(LocalSetupScene(self.app))
+
+    def host(self) -> None:
+        from arcade.scenes.setup import HostSetupScene
+
+        self.app.push(HostSetupScene(self.app))
+
+    def join(self) -> None:
+        from arcade.scenes.join import JoinScene
+
+        self.app.push(JoinScene(self.app))
+
+    def rules(self) -> None:
+        from arcade.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app))
+
+    def settings(self) -> None:
+        from arcade.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def back(self) -> None:
+        self.ring.focus_name("quit")
+
+    def hints(self) -> list[tuple[str, str]]:
+        return [("up", "Move"), ("confirm", "Select"), ("back", "Quit")]
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        ui_theme.background(surface)
+        w, h = surface.get_size()
+        t = self.ring.phase
+        # the wordmark
+        size = max(56, int(h * 0.13))
+        ui_theme.text(surface, "cardtable", size, (int(w * 0.085), int(h * 0.10)), "accent_bright",
+                      bold=True, shadow=True)
+        ui_theme.text(surface, "card games for people in one room", max(18, int(h * 0.032)),
+                      (int(w * 0.09), int(h * 0.10) + int(size * 1.25)), "muted")
+        self._draw_fan(surface, (int(w * 0.68), int(h * 0.56)), int(h * 0.34), t)
+        games = "Spit  ·  Speed  ·  Oh Hell  ·  Go-Stop  ·  Rummy  ·  Tractor"
+        ui_theme.text(surface, games, max(15, int(h * 0.024)), (int(w * 0.68), int(h * 0.84)), "muted",
+                      anchor="midtop")
+
+    def _draw_fan(self, surface: pygame.Surface, centre: tuple[int, int], height: int, t: float) -> None:
+        art = card_art(self.app)
+        width = int(height * 0.714)
+        n = len(FAN)
+        for i, code in enumerate(FAN):
+            angle = (i - (n - 1) / 2) * 13.0 + 1.5 * math.sin(t * 0.9 + i * 0.7)
+            if art is not None:
+                face = art.face(code, (width, height))  # type: ignore[attr-defined]
+            else:
+                face = pygame.Surface((width, height), pygame.SRCALPHA)
+                pygame.draw.rect(face, (250, 248, 240), face.get_rect(), border_radius=10)
+            rotated = pygame.transform.rotozoom(face, -angle, 1.0)
+            rad = math.radians(angle)
+            pivot = (centre[0] + math.sin(rad) * height * 0.9, centre[1] - math.cos(rad) * height * 0.9 + height)
+            rect = rotated.get_rect(center=(int(pivot[0]), int(pivot[1] - height * 0.55)))
+            shade = pygame.Surface(rotated.get_size(), pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 0))
+            mask = pygame.mask.from_surface(rotated)
+            shadow = mask.to_surface(setcolor=(0, 0, 0, 70), unsetcolor=(0, 0, 0, 0))
+            surface.blit(shadow, rect.move(6, 8))
+            surface.blit(rotated, rect)

@@ -1,0 +1,102 @@
+"""``cardtable shot``: render one scene headless to a PNG.
+
+``--scene`` is one of SCENES; for ``table`` (and ``pause``, ``results``) the game is dealt from
+``--seed`` and played by bots in this process for ``--actions`` actions (``results``: to the end).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+SCENES = ("title", "play", "host", "join", "lobby", "table", "pause", "results", "settings", "rules")
+
+
+def table_config(game_name: str, seed: int, players: int | None = None) -> Any:
+    from arcade.session import BOT, YOU, SeatSpec, TableConfig, available_games
+
+    game = available_games()[game_name]
+    if players is None:
+        players = 2 if game.realtime else min(game.max_players, max(game.min_players, 4))
+    seats = [SeatSpec(YOU, name="You")] + [SeatSpec(BOT, "normal") for _ in range(players - 1)]
+    return TableConfig(game=game_name, players=players, seats=seats, seed=seed, name="Shot table")
+
+
+def direct_session(game_name: str, seed: int, players: int | None, actions: int, to_end: bool = False) -> Any:
+    """A started in-process table after ``actions`` bot actions (every seat played by a bot)."""
+    from arcade.session import DirectSession
+
+    session = DirectSession(table_config(game_name, seed, players), bots_everywhere=True)
+    session.request({"type": "start"})
+    done = 0
+    while (to_end or done < actions) and session.bot_step():
+        done += 1
+        if done > 20000:
+            break
+    session.frozen = True
+    return session
+
+
+def build_scene(app: Any, scene: str, game_name: str, seed: int, actions: int, players: int | None) -> None:
+    """Put ``app`` in ``scene`` (for the tables, with a frozen in-process game)."""
+    from arcade.scenes import join, lobby, results, rules, settings, setup, table
+
+    if scene == "title":
+        pass
+    elif scene == "play":
+        app.settings.last_game = game_name
+        app.push(setup.LocalSetupScene(app))
+    elif scene == "host":
+        app.settings.last_game = game_name
+        app.push(setup.HostSetupScene(app))
+    elif scene == "join":
+        app.push(join.JoinScene(app))
+    elif scene == "settings":
+        app.push(settings.SettingsScene(app))
+    elif scene == "rules":
+        app.push(rules.RulesScene(app, game_name))
+    elif scene == "lobby":
+        from arcade.session import DirectSession
+
+        config = table_config(game_name, seed, players)
+        app.session = DirectSession(config)
+        app.push(lobby.LobbyScene(app))
+    elif scene in ("table", "pause"):
+        app.session = direct_session(game_name, seed, players, actions)
+        scene_obj = table.TableScene(app)
+        app.push(scene_obj)
+        if scene == "pause":
+            app.step(2)
+            app.push(table.PauseScene(app, scene_obj))
+    elif scene == "results":
+        session = direct_session(game_name, seed, players, 0, to_end=True)
+        app.session = session
+        names = [s.name or f"{s.level} bot" for s in session.config.seats]
+        app.push(results.ResultsScene(app, session.result or {}, names, session.game.title,
+                                      session.local_seats, session.config))
+    else:
+        raise ValueError(f"unknown scene {scene!r} (one of {', '.join(SCENES)})")
+
+
+def render(scene: str, out: str, game_name: str = "oh_hell", seed: int = 1, actions: int = 0,
+           players: int | None = None, size: tuple[int, int] = (1280, 720), settle: int = 150) -> str:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from arcade.app import App
+    from arcade.settings import Settings
+
+    app = App(size=size, fullscreen=False, settings=Settings())
+    build_scene(app, scene, game_name, seed, actions, players)
+    for _ in range(settle // 10):
+        app.step(10)
+    app.screenshot(out)
+    app.shutdown_quietly()
+    return out
+
+
+def run(args: Any) -> int:
+    from arcade.app import parse_size
+
+    render(args.scene, args.out, args.game, args.seed, args.actions, args.players, parse_size(args.size))
+    print(args.out)
+    return 0

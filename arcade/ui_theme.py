@@ -1,0 +1,180 @@
+"""The look shared by every screen: palette, fonts, the felt background, panels, focus ring, hints.
+
+Colours come from the ``cardtable.palette`` block of ``assets/theme.json`` (the same file themes
+pygame-gui), fonts are the Noto Sans faces bundled with pygame-gui (SIL Open Font Licence).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+THEME_PATH = ASSETS / "theme.json"
+
+_DEFAULT_PALETTE = {
+    "felt": "#155a40", "felt_dark": "#0a2c20", "felt_light": "#1f7453", "ink": "#f3ead3",
+    "muted": "#b8c9bd", "accent": "#e3b65a", "accent_bright": "#f5d38a", "danger": "#e0705a",
+    "panel": "#0a2119", "red_suit": "#c8323c", "black_suit": "#1c1c22", "blue_suit": "#2860c0",
+    "green_suit": "#1f8a4c",
+}
+
+
+def _load_palette() -> dict[str, pygame.Color]:
+    palette = dict(_DEFAULT_PALETTE)
+    with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
+        palette.update(json.loads(THEME_PATH.read_text(encoding="utf-8"))["cardtable"]["palette"])
+    return {name: pygame.Color(value) for name, value in palette.items()}
+
+
+PALETTE = _load_palette()
+
+
+def colour(name: str) -> pygame.Color:
+    return PALETTE[name]
+
+
+def _font_file(bold: bool) -> str | None:
+    try:
+        import pygame_gui
+
+        path = Path(pygame_gui.__file__).parent / "data" / ("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
+        return str(path) if path.exists() else None
+    except ImportError:
+        return None
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(_font_file(bold), max(8, int(size)))
+
+
+@lru_cache(maxsize=512)
+def _text_surface(text: str, size: int, bold: bool, rgba: tuple[int, int, int, int]) -> pygame.Surface:
+    return font(size, bold).render(text, True, rgba)
+
+
+def text(
+    surface: pygame.Surface, content: str, size: int, pos: tuple[int, int], colour_name: str = "ink",
+    anchor: str = "topleft", bold: bool = False, shadow: bool = False,
+) -> pygame.Rect:
+    """Draw one line of text; ``anchor`` is a pygame.Rect attribute name. Returns the text's rect."""
+    rgba = tuple(PALETTE[colour_name]) if colour_name in PALETTE else tuple(pygame.Color(colour_name))
+    img = _text_surface(content, int(size), bold, rgba)  # type: ignore[arg-type]
+    rect = img.get_rect(**{anchor: pos})
+    if shadow:
+        shade = _text_surface(content, int(size), bold, (0, 0, 0, 255))
+        shade.set_alpha(120)
+        surface.blit(shade, rect.move(2, 3))
+    surface.blit(img, rect)
+    return rect
+
+
+def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split ``content`` into lines no wider than ``width`` pixels."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for paragraph in content.split("\n"):
+        words = paragraph.split(" ")
+        line = ""
+        for word in words:
+            trial = f"{line} {word}" if line else word
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+@lru_cache(maxsize=8)
+def _felt(size: tuple[int, int]) -> pygame.Surface:
+    """The table cloth: a radial gradient from a lit centre to dark edges, with a faint weave."""
+    w, h = size
+    small = pygame.Surface((64, 36))
+    centre, edge = PALETTE["felt_light"], PALETTE["felt_dark"]
+    for y in range(36):
+        for x in range(64):
+            d = math.hypot((x - 31.5) / 32, (y - 17.5) / 18) / 1.25
+            t = min(1.0, d * d)
+            small.set_at((x, y), centre.lerp(edge, t))
+    surf = pygame.transform.smoothscale(small, (max(1, w), max(1, h)))
+    weave = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+    for y in range(0, h, 4):
+        pygame.draw.line(weave, (0, 0, 0, 10), (0, y), (w, y))
+    for x in range(0, w, 4):
+        pygame.draw.line(weave, (255, 255, 255, 5), (x, 0), (x, h))
+    surf.blit(weave, (0, 0))
+    return surf.convert() if pygame.display.get_surface() is not None else surf
+
+
+def background(surface: pygame.Surface) -> None:
+    surface.blit(_felt(surface.get_size()), (0, 0))
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 215, radius: int = 18) -> None:
+    """A dark rounded panel with a thin gold-green border and a soft drop shadow."""
+    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(shade, (0, 0, 0, 70), shade.get_rect(), border_radius=radius)
+    surface.blit(shade, rect.move(0, 6))
+    body = pygame.Surface(rect.size, pygame.SRCALPHA)
+    base = PALETTE["panel"]
+    pygame.draw.rect(body, (base.r, base.g, base.b, alpha), body.get_rect(), border_radius=radius)
+    pygame.draw.rect(body, (63, 122, 96, 255), body.get_rect(), width=2, border_radius=radius)
+    surface.blit(body, rect)
+
+
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect, phase: float) -> None:
+    """The focused element: a pulsing gold outline a few pixels outside it."""
+    glow = 0.5 + 0.5 * math.sin(phase * 5.0)
+    outer = rect.inflate(10, 10)
+    col = PALETTE["accent"].lerp(PALETTE["accent_bright"], glow)
+    pygame.draw.rect(surface, col, outer, width=3, border_radius=14)
+    pygame.draw.polygon(surface, col, [
+        (outer.left - 14, outer.centery - 8), (outer.left - 4, outer.centery), (outer.left - 14, outer.centery + 8),
+    ])
+
+
+def chip(surface: pygame.Surface, label: str, pos: tuple[int, int], size: int = 17) -> pygame.Rect:
+    """A button label drawn as a key cap ("A", "Enter", "LB") with its left edge at ``pos``."""
+    img = _text_surface(label, size, True, tuple(PALETTE["panel"]))  # type: ignore[arg-type]
+    w = max(img.get_width() + 14, img.get_height() + 6)
+    rect = pygame.Rect(pos[0], pos[1], w, img.get_height() + 4)
+    pygame.draw.rect(surface, PALETTE["accent"], rect, border_radius=7)
+    pygame.draw.rect(surface, PALETTE["accent_bright"], rect, width=1, border_radius=7)
+    surface.blit(img, img.get_rect(center=rect.center))
+    return rect
+
+
+def hints(surface: pygame.Surface, items: list[tuple[str, str]], y: int | None = None) -> None:
+    """A hint bar along the bottom: key cap, what it does; right-aligned."""
+    w, h = surface.get_size()
+    size = 17 if h >= 600 else 14
+    y = h - 40 if y is None else y
+    widths = []
+    for label, what in items:
+        cap = font(size, True).size(label)[0] + 14
+        widths.append(cap + 8 + font(size).size(what)[0] + 26)
+    x = w - 24 - sum(widths)
+    for (label, what), width in zip(items, widths, strict=True):
+        cap = chip(surface, label, (x, y), size)
+        text(surface, what, size, (cap.right + 8, cap.centery), "muted", anchor="midleft")
+        x += width
+
+
+def title_text(surface: pygame.Surface, content: str, pos: tuple[int, int], size: int = 44) -> pygame.Rect:
+    return text(surface, content, size, pos, "accent_bright", anchor="midtop", bold=True, shadow=True)
+
+
+def make_manager(size: tuple[int, int]):  # -> pygame_gui.UIManager
+    import pygame_gui
+
+    return pygame_gui.UIManager(size, str(THEME_PATH), enable_live_theme_updates=False)

@@ -1,0 +1,1 @@
+"""Package data: theme, fonts, card art and sounds (found relative to this file)."""
