@@ -117,13 +117,10 @@ class SpitState:
     players: int = 2
 
 
-def full_layout(piles: int) -> int:
-    """Cards in a full layout of ``piles`` piles: 1 + 2 + ... + piles."""
-    return piles * (piles + 1) // 2
-
-
 def deal_layout(cards: list[str], piles: int) -> tuple[list[list[str]], list[int], list[str]]:
-    """Places, face-up counts and spit cards dealt from ``cards`` (the top of the deck is the end)."""
+    """Places, face-up counts and spit cards dealt from ``cards``: piles of 1, 2, ... ``piles`` cards,
+    the rest spit cards; with fewer than a full layout (15, or 10 with four piles) the piles take
+    1, 2, 3, ... as far as the cards go, the last one what is left, and there are no spit cards."""
     layout: list[list[str]] = [[] for _ in range(piles)]
     pos = 0
     for i in range(piles):
