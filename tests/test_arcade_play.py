@@ -1,0 +1,157 @@
+"""Whole games through the client: scripted input against bots on the embedded host, couch play with
+two synthetic gamepads, and the join list fed by a host advertised on 127.0.0.1."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from arcade.input import Command
+
+
+@pytest.fixture()
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "config"))
+    from arcade.app import App
+    from arcade.settings import Settings
+
+    application = App(size=(1280, 720), fullscreen=False, settings=Settings(name="Tester", bot_speed="instant"))
+    application.lan_interfaces = ["127.0.0.1"]
+    application.step(2)
+    yield application
+    application.shutdown_quietly()
+
+
+def press(app, kind: str, device: str = "keyboard", ticks: int = 2) -> None:
+    app.feed(Command(kind, device))
+    app.step(ticks)
+
+
+def run_until(app, predicate, seconds: float = 30.0, ticks: int = 2) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        app.step(ticks)
+        if predicate():
+            return True
+        time.sleep(0.001)
+    return predicate()
+
+
+def open_setup(app, game: str, players: int) -> None:
+    app.settings.last_game = game
+    press(app, "confirm")  # Play
+    scene = app.scene
+    assert scene.name == "local_setup" and scene.game_name == game
+    scene.ring.focus_name("players")
+    while app.scene.players != players:
+        press(app, "left" if app.scene.players > players else "right")
+
+
+def test_oh_hell_played_to_the_results_by_keyboard(app, tmp_path) -> None:
+    open_setup(app, "oh_hell", 3)
+    for seat in (1, 2):  # the quickest bots: this test is about the client, not the bots
+        app.scene.ring.focus_name(f"seat{seat}")
+        while app.scene.seats[seat] != "bot:random":
+            press(app, "right")
+    app.scene.ring.focus_name("start")
+    press(app, "confirm")
+    assert app.scene.name == "table"
+    assert run_until(app, lambda: app.scene.table is not None and app.scene.started, 10)
+    app.screenshot(str(tmp_path / "oh_hell_start.png"))
+    moves = 0
+    last_version = None
+    stuck = 0
+    deadline = time.monotonic() + 60
+    while app.scene.name == "table" and time.monotonic() < deadline:
+        table = app.scene.table
+        seat = app.scene.local_seats[0]
+        view = table.views.get(seat, {})
+        mine = bool(table.legals.get(seat))
+        version = (len(view.get("sheet") or []), view.get("phase"), len(view.get("hand") or []),
+                   len(view.get("trick") or []))
+        if mine:
+            stuck = stuck + 1 if version == last_version else 0
+            press(app, "right" if stuck % 2 else "confirm")
+            moves += 1
+        else:
+            app.step(2)
+            time.sleep(0.0005)
+        last_version = version
+    assert run_until(app, lambda: app.scene.name == "results", 10)
+    assert moves > 20
+    scene = app.scene
+    assert len(scene.scores) == 3 and scene.winners
+    app.screenshot(str(tmp_path / "oh_hell_results.png"))
+    assert any(item.name == "again" and item.enabled for item in scene.ring.items)
+    press(app, "back")
+    assert app.scene.name == "title" and app.session is None
+
+
+def test_couch_speed_two_gamepads(app) -> None:
+    from arcade.scenes.table import bind_devices
+
+    assert bind_devices([0, 1], ["pad5", "pad6"])["pad6"] == 1
+    assert bind_devices([0, 1], ["pad5"]) == {"keyboard": 0, "pad5": 1, "mouse": 0}
+    assert bind_devices([0, 1], [])["keyboard2"] == 1
+    app.mapper.controllers[5] = object()  # two gamepads plugged in (synthetic)
+    app.mapper.controllers[6] = object()
+    open_setup(app, "speed", 2)
+    app.scene.ring.focus_name("seat1")
+    while app.scene.seats[1] != "local":
+        press(app, "right")
+    app.scene.ring.focus_name("start")
+    press(app, "confirm")
+    ok = run_until(app, lambda: app.scene.name == "table" and app.scene.started and
+                   len(app.scene.table.views) == 2, 10)
+    assert ok, (app.scene.name, app.toasts, getattr(app.scene, "status", ""), getattr(app.scene, "local_seats", ""))
+    scene = app.scene
+    assert scene.local_seats == [0, 1] and scene.binding["pad5"] == 0 and scene.binding["pad6"] == 1
+    sent: list[tuple[int, dict]] = []
+    original = app.session.send
+
+    def spy(seat, action, press_time=None):
+        sent.append((seat, action))
+        original(seat, action, press_time)
+
+    app.session.send = spy
+    order = ["confirm", "pile_a", "pile_b", "right", "confirm", "pile_a", "pile_b", "left"]
+    for _round in range(30):
+        for kind in order:
+            for instance, button in ((5, kind), (6, kind)):
+                mapped = {"confirm": pygame.CONTROLLER_BUTTON_A, "pile_a": pygame.CONTROLLER_BUTTON_LEFTSHOULDER,
+                          "pile_b": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER,
+                          "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+                          "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT}[button]
+                app.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=mapped, instance_id=instance))
+                app.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, button=mapped, instance_id=instance))
+            app.step(3)
+            time.sleep(0.002)
+        if {s for s, _ in sent} == {0, 1} or app.scene.name != "table":
+            break
+    assert {s for s, _ in sent} == {0, 1}, sent[:5]
+
+
+def test_join_list_updates_from_a_host_on_loopback(app) -> None:
+    from arcade.scenes.join import JoinScene
+    from netplay.host import start_local_table
+
+    app.push(JoinScene(app))
+    table = start_local_table("oh_hell", 3, seats=[None, "random", "random"], name="Loop table", bot_speed=0)
+    try:
+        table.advertise("Loop table", ["127.0.0.1"])
+        assert run_until(app, lambda: bool(app.scene.tables), 15, ticks=4)
+        listed = app.scene.tables[0]
+        assert listed.name == "Loop table" and listed.game == "oh_hell" and listed.seats == 3
+        app.scene.ring.focus_name(f"table:{listed.key}")
+        press(app, "confirm", "pad1")
+        assert app.scene.name == "lobby"
+        assert run_until(app, lambda: app.scene.welcome is not None and len(app.scene.seats) == 3, 10)
+        app.screenshot_path = None
+        press(app, "back", "pad1")
+        assert app.scene.name == "join"
+        table.unadvertise()
+        assert run_until(app, lambda: not app.scene.tables, 15, ticks=4)
+    finally:
+        table.stop()

@@ -1,0 +1,207 @@
+"""The client framework headless: every scene reached and left by keyboard, mouse and gamepad."""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+import pytest
+
+from arcade.input import Command, InputMapper
+from arcade.loop import TICK, FixedLoop
+
+
+@pytest.fixture()
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "config"))
+    from arcade.app import App
+    from arcade.settings import Settings
+
+    application = App(size=(1280, 720), fullscreen=False, settings=Settings())
+    application.lan_interfaces = ["127.0.0.1"]
+    application.step(2)
+    yield application
+    application.shutdown_quietly()
+
+
+@pytest.fixture()
+def shots(tmp_path):
+    folder = tmp_path / "shots"
+    folder.mkdir()
+    return folder
+
+
+def key(app, k: int) -> None:
+    app.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    app.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
+    app.step(3)
+
+
+def pad(app, button: int, instance: int = 7) -> None:
+    app.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=button, instance_id=instance))
+    app.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, button=button, instance_id=instance))
+    app.step(3)
+
+
+def click(app, pos: tuple[int, int]) -> None:
+    app.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(1)
+    app.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.step(1)
+    app.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step(2)
+    app.step(2)  # pygame-gui posts its button event to SDL's queue: gathered on the next step
+
+
+def focus_rect(app, name: str) -> pygame.Rect:
+    item = next(i for i in app.scene.ring.items if i.name == name)
+    return item.rect
+
+
+MENU = ["play", "host", "join", "rules", "settings"]
+SCENE_OF = {"play": "local_setup", "host": "host_setup", "join": "join", "rules": "rules", "settings": "settings"}
+
+
+def test_loop_runs_fixed_ticks_and_interpolates() -> None:
+    ticks: list[float] = []
+    alphas: list[float] = []
+    loop = FixedLoop(ticks.append, alphas.append)
+    loop.advance(TICK * 2.5)
+    assert len(ticks) == 2 and all(t == TICK for t in ticks)
+    assert alphas[-1] == pytest.approx(0.5)
+    loop.advance(10.0)  # a stall is capped, not replayed in full
+    assert len(ticks) < 2 + 40
+
+
+def test_input_mapper_devices_and_hints() -> None:
+    mapper = InputMapper()
+    down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN)
+    assert mapper.translate(down) == [Command("confirm", "keyboard")]
+    b = pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_B, instance_id=3)
+    assert mapper.translate(b) == [Command("back", "pad3")]
+    assert mapper.hint("confirm") == "A" and mapper.hint("confirm", "keyboard") == "Enter"
+    axis = pygame.event.Event(pygame.CONTROLLERAXISMOTION, axis=pygame.CONTROLLER_AXIS_LEFTX, value=30000,
+                              instance_id=3)
+    assert mapper.translate(axis) == [Command("right", "pad3")]
+    assert mapper.translate(axis) == []  # held: no second press
+    mapper.split_keyboard = True
+    w = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w)
+    assert mapper.translate(w) == [Command("up", "keyboard2")]
+    mapper.text_mode = True
+    assert mapper.translate(w) == []  # typing a name, not moving
+
+
+def test_settings_roundtrip(tmp_path) -> None:
+    from arcade.settings import Settings
+
+    path = tmp_path / "s.json"
+    s = Settings(name="Ada", volume=40, four_colour=True, card_size="large")
+    s.save(path)
+    assert Settings.load(path) == s
+    path.write_text('{"volume": "loud", "card_size": "huge", "junk": 1}')
+    loaded = Settings.load(path)
+    assert loaded.volume == Settings().volume and loaded.card_size == "medium"
+
+
+@pytest.mark.parametrize("device", ["keyboard", "gamepad", "mouse"])
+def test_every_menu_scene_reached_and_left(app, shots, device) -> None:
+    assert app.scene.name == "title"
+    for index, entry in enumerate(MENU):
+        if device == "keyboard":
+            for _ in range(index):
+                key(app, pygame.K_DOWN)
+            key(app, pygame.K_RETURN)
+        elif device == "gamepad":
+            for _ in range(index):
+                pad(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+            pad(app, pygame.CONTROLLER_BUTTON_A)
+        else:
+            click(app, focus_rect(app, entry).center)
+        assert app.scene.name == SCENE_OF[entry], (device, entry)
+        app.screenshot(str(shots / f"{device}_{entry}.png"))
+        if device == "mouse":
+            if any(i.name == "back" for i in getattr(getattr(app.scene, "ring", None), "items", [])):
+                click(app, focus_rect(app, "back").center)
+            else:  # right-click is the mouse's back
+                app.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=3))
+                app.step(3)
+        elif device == "gamepad":
+            pad(app, pygame.CONTROLLER_BUTTON_B)
+        else:
+            key(app, pygame.K_ESCAPE)
+        assert app.scene.name == "title", (device, entry)
+        # the focus ring remembers the row; go back to the top for the next round
+        app.scene.ring.set_index(0)
+    assert len(os.listdir(shots)) == len(MENU)
+
+
+def test_setup_cyclers_change_values_by_pad(app) -> None:
+    pad(app, pygame.CONTROLLER_BUTTON_A)  # Play
+    scene = app.scene
+    assert scene.name == "local_setup"
+    first = scene.game_name
+    pad(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)  # next game
+    assert app.scene.game_name != first
+    pad(app, pygame.CONTROLLER_BUTTON_DPAD_LEFT)
+    assert app.scene.game_name == first
+    pad(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)  # players
+    before = app.scene.players
+    pad(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+    assert app.scene.players != before
+
+
+def test_text_entry_takes_typing_and_navigation_still_works(app) -> None:
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # Settings
+    assert app.scene.name == "settings"
+    app.scene.ring.focus_name("name")
+    app.step(2)
+    assert app.scene.typing()
+    entry = app.scene.name_entry
+    entry.set_text("")
+    app.post(pygame.event.Event(pygame.TEXTINPUT, text="Zoë"))
+    app.step(2)
+    key(app, pygame.K_s)  # a letter while typing is not "down"
+    assert app.scene.ring.focused.name == "name"
+    key(app, pygame.K_DOWN)
+    assert app.scene.ring.focused.name == "volume"
+    key(app, pygame.K_ESCAPE)
+    assert app.settings.name.startswith("Zo")
+
+
+def test_resize_and_fullscreen_keep_the_scene(app, shots) -> None:
+    key(app, pygame.K_RETURN)
+    app.resize((1000, 600))
+    app.step(2)
+    assert app.scene.name == "local_setup" and app.size == (1000, 600)
+    assert all(item.rect.right <= 1000 and item.rect.bottom <= 600 for item in app.scene.ring.items)
+    app.screenshot(str(shots / "setup_small.png"))
+    key(app, pygame.K_F11)
+    key(app, pygame.K_F11)
+    assert app.scene.name == "local_setup" and not app.fullscreen
+
+
+def test_hot_plug_gamepad_hint_follows_device(app) -> None:
+    pad(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN, instance=11)
+    assert app.mapper.hint("confirm") == "A"
+    key(app, pygame.K_UP)
+    assert app.mapper.hint("confirm") == "Enter"
+    app.post(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=11))
+    app.step(2)
+    assert app.scene.name == "title"
+
+
+@pytest.mark.parametrize("scene", ["title", "play", "host", "join", "lobby", "table", "pause", "results",
+                                   "settings", "rules"])
+def test_shot_renders_every_scene(tmp_path, scene) -> None:
+    from arcade.shot import render
+
+    out = render(scene, str(tmp_path / f"{scene}.png"), "oh_hell", seed=3, actions=12, players=4, settle=20)
+    image = pygame.image.load(out)
+    assert image.get_size() == (1280, 720)
+    # not a blank frame: some variety of colours
+    colours = {tuple(image.get_at((x, y))) for x in range(0, 1280, 64) for y in range(0, 720, 48)}
+    assert len(colours) > 8
