@@ -1,0 +1,120 @@
+"""``cardtable bench frame``: frame times per table at 1280x720 and the time from start to the title.
+
+Each game with a table (Spit, Speed, Oh Hell; others with ``--games``) is played by bots in this
+process until its busiest moment (the most cards on the table seen by seat 0 during a bot game from a
+fixed seed), frozen there, and rendered ``frames`` times; each frame is one fixed tick plus one full
+render of the table scene (the framework's overlays included). ``start_to_title_ms`` is the wall time
+of a fresh ``python`` process that imports the client, opens the window and draws the first title
+frame. Prints one JSON object.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+TABLE_GAMES = ("spit", "speed", "oh_hell")
+SIZE = (1280, 720)
+
+
+def _cards_in_view(view: Any, deck: frozenset[str]) -> int:
+    if isinstance(view, str):
+        return 1 if view in deck else 0
+    if isinstance(view, dict):
+        return sum(_cards_in_view(v, deck) for v in view.values())
+    if isinstance(view, list | tuple):
+        return sum(_cards_in_view(v, deck) for v in view)
+    return 0
+
+
+def busiest_moment(game_name: str, seed: int, limit: int = 3000) -> int:
+    """The number of bot actions after which seat 0 sees the most cards (first such moment)."""
+    from arcade.shot import direct_session
+    from engine.cards import ALL_CARDS
+
+    session = direct_session(game_name, seed, None, 0)
+    best, best_at = -1, 0
+    for n in range(limit):
+        count = _cards_in_view(session.game.view(session.state, 0), ALL_CARDS)
+        count += len(session.game.to_act(session.state))
+        if count > best:
+            best, best_at = count, n
+        if not session.bot_step():
+            break
+    return best_at
+
+
+def measure_table(game_name: str, frames: int, seed: int = 7) -> dict[str, Any]:
+    from arcade.app import App
+    from arcade.loop import TICK
+    from arcade.scenes.table import TableScene
+    from arcade.settings import Settings
+    from arcade.shot import direct_session
+
+    at = busiest_moment(game_name, seed)
+    app = App(size=SIZE, fullscreen=False, settings=Settings())
+    app.session = direct_session(game_name, seed, None, at)
+    app.push(TableScene(app))
+    for _ in range(240):  # let the deal and the flights settle, warm the caches
+        app.tick(TICK)
+        app.render(0.5)
+    times = []
+    for i in range(frames):
+        start = time.perf_counter()
+        app.tick(TICK)
+        app.render((i % 10) / 10)
+        times.append((time.perf_counter() - start) * 1000)
+    app.shutdown_quietly()
+    times.sort()
+    return {
+        "actions": at,
+        "frames": frames,
+        "p50_ms": round(statistics.median(times), 3),
+        "p99_ms": round(times[min(len(times) - 1, int(len(times) * 0.99))], 3),
+        "max_ms": round(times[-1], 3),
+    }
+
+
+STARTUP = (
+    "import time, os\n"
+    "t0 = time.perf_counter()\n"
+    "from arcade.app import App\n"
+    "from arcade.settings import Settings\n"
+    "app = App(size=(1280, 720), fullscreen=False, settings=Settings())\n"
+    "app.step(1)\n"
+    "print(round((time.perf_counter() - t0) * 1000, 1))\n"
+)
+
+
+def startup_ms(repeats: int = 3) -> dict[str, float]:
+    env = dict(os.environ, SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "dummy"),
+               SDL_AUDIODRIVER=os.environ.get("SDL_AUDIODRIVER", "dummy"), PYGAME_HIDE_SUPPORT_PROMPT="1")
+    walls, inner = [], []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        out = subprocess.run([sys.executable, "-c", STARTUP], capture_output=True, text=True, env=env,
+                             timeout=60, check=True)
+        walls.append((time.perf_counter() - start) * 1000)
+        inner.append(float(out.stdout.strip().splitlines()[-1]))
+    return {"start_to_title_ms": round(min(walls), 1), "import_to_title_ms": round(min(inner), 1)}
+
+
+def run(args: Any) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from arcade.session import available_games
+
+    games = [g for g in (getattr(args, "games", None) or TABLE_GAMES) if g in available_games()]
+    seconds = getattr(args, "seconds", None)
+    frames = 600 if seconds is None else max(60, int(seconds * 240))
+    report: dict[str, Any] = {"size": list(SIZE), "tables": {}}
+    for game in games:
+        report["tables"][game] = measure_table(game, frames)
+    report.update(startup_ms())
+    print(json.dumps(report))
+    return 0
