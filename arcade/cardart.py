@@ -163,6 +163,10 @@ class CardArt:
         """A face, or the back when ``code`` is None."""
         return self.back(size, flipped) if code is None else self.face(code, size, flipped)
 
+    def blank(self, size: tuple[int, int]) -> pygame.Surface:
+        """Plain card paper: the edges of cards lying under a pile's top card."""
+        return self._get(size, ("blank",), lambda: self._finish(self._blank(size, self._scale(size))[0], size))
+
     def slot(self, size: tuple[int, int]) -> pygame.Surface:
         """An empty place for a pile: a dashed, rounded outline on the felt."""
         return self._get(size, ("slot",), lambda: self._draw_slot(size))

@@ -154,13 +154,13 @@ class Table:
 
     def set_view(self, seat: int, view: dict[str, Any], legal: list[Action], events: list[dict[str, Any]]) -> None:
         first = not self.views
-        self.views[seat] = view
-        self.legals[seat] = list(legal)
         if seat not in self.inputs:
             self.inputs[seat] = SeatInput()
-        if seat == self.event_seat:
-            for event in events:
+        if seat == self.event_seat or (not self.local_seats and first):
+            for event in events:  # handlers still see the previous view (where things were)
                 self.on_event(event)
+        self.views[seat] = view
+        self.legals[seat] = list(legal)
         self._resolve_pending(seat, view)
         self.after_view(seat, first)
         self.relayout()

@@ -1,0 +1,374 @@
+"""The Speed table: your hand of five, your stockpile with its count, the opponent's hand (backs) and
+stockpile, the two centre piles with the side piles beside them, the stuck state and the
+simultaneous flip, a countdown when a round is dealt, and both players' card counts.
+
+Screen: centre pile 0 is the left one, side pile 0 beside it on the left (it flips onto pile 0).
+``pile_a``/``pile_b`` play the card under the cursor onto the pile on your left / right.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from arcade.anim import Effect, Vec
+from arcade.tables.base import GOLD, INK, LEGAL, MUTED, Action, Button, Sprite
+from arcade.tables.realtime import RealtimeTable
+
+COUNTDOWN = 2.4  # seconds of "3, 2, 1" after a deal
+
+
+class SpeedTable(RealtimeTable):
+    """The Speed table (see the module docstring)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.countdown = 0.0
+        self._round_seen: int | None = None
+        self._last_count = 0
+        super().__init__(*args, **kwargs)
+
+    # -- geometry -------------------------------------------------------------------------------
+
+    def csize(self) -> tuple[int, int]:
+        return self.card_px(0.19)
+
+    def hand_rects(self, seat: int, count: int) -> list[pygame.Rect]:
+        w, h = self.csize()
+        gap = 16 * self.u
+        slots = max(5, count)
+        total = slots * w + (slots - 1) * gap
+        left = self.W / 2 - total / 2 + (slots - count) * (w + gap) / 2
+        y = self.H - h - 48 * self.u if seat == self.bottom else 38 * self.u
+        rects = [pygame.Rect(round(left + i * (w + gap)), round(y), w, h) for i in range(count)]
+        return rects if seat == self.bottom else rects[::-1]
+
+    def stock_rect(self, seat: int) -> pygame.Rect:
+        w, h = self.csize()
+        total = 5 * w + 4 * 16 * self.u
+        if seat == self.bottom:
+            return pygame.Rect(round(self.W / 2 + total / 2 + 56 * self.u), round(self.H - h - 48 * self.u), w, h)
+        return pygame.Rect(round(self.W / 2 - total / 2 - 56 * self.u - w), round(38 * self.u), w, h)
+
+    def pile_rect(self, pile: int) -> pygame.Rect:
+        w, h = self.csize()
+        x = self.W / 2 - w - 20 * self.u if pile == 0 else self.W / 2 + 20 * self.u
+        return pygame.Rect(round(x), round(self.H / 2 - h / 2), w, h)
+
+    def side_rect(self, pile: int) -> pygame.Rect:
+        w, _ = self.csize()
+        centre = self.pile_rect(pile)
+        dx = -(w + 90 * self.u) if pile == 0 else w + 90 * self.u
+        return centre.move(round(dx), 0)
+
+    def plate_centre(self, seat: int) -> Vec:
+        if seat == self.bottom:
+            return (self.W * 0.1, self.H - 100 * self.u)
+        return (self.W * 0.9, 100 * self.u)
+
+    # -- cursor ---------------------------------------------------------------------------------
+
+    def hand_of(self, seat: int) -> list[str]:
+        if seat not in self.views:
+            return []
+        pending = self.pending_cards(seat)
+        return [c for c in self.views[seat].get("hand") or [] if c not in pending]
+
+    def cursor_cards(self, seat: int) -> list[str | None]:
+        return list(self.hand_of(seat))
+
+    # -- layout ---------------------------------------------------------------------------------
+
+    def build(self) -> None:
+        view = self.view
+        size = self.csize()
+        phase = view.get("phase")
+        hand_sizes = view.get("hand_sizes") or [0, 0]
+        for seat in (self.bottom, self.top):
+            flipped = self.flipped(seat)
+            stock = self.stock_rect(seat)
+            count = (view.get("stock_sizes") or [0, 0])[seat]
+            direction = -1 if seat == self.bottom else 1
+            for j in range(min(count, 6)):
+                self.sprites.append(Sprite(("stock", seat, j), None, stock.move(0, round(j * 3 * self.u * direction)),
+                                           flipped=flipped, shadow=j == 0, origin=(self.W / 2 - size[0] / 2, self.H / 2)))
+            stock_top = stock.move(0, round(max(0, min(count, 6) - 1) * 3 * self.u * direction)).topleft
+            if seat in self.views and seat in self.local_seats:
+                self._build_hand(seat, size, phase, stock_top)
+            else:
+                for i, rect in enumerate(self.hand_rects(seat, hand_sizes[seat])):
+                    self.sprites.append(Sprite(("hand", seat, i), None, rect, flipped=flipped, origin=stock_top,
+                                               delay=0.05 * i))
+        centre = view.get("centre") or [None, None]
+        sizes = view.get("centre_sizes") or [0, 0]
+        for p in (0, 1):
+            rect = self.pile_rect(p)
+            side = self.side_rect(p)
+            count = (view.get("side_sizes") or [0, 0])[p]
+            for j in range(min(count, 6)):
+                glow = LEGAL if j == min(count, 6) - 1 and self._flip_wanted() else None
+                self.sprites.append(Sprite(("side", p, j), None, side.move(0, round(-j * 3 * self.u)), shadow=j == 0,
+                                           glow=glow, origin=(self.W / 2, self.H / 2)))
+            side_top = side.move(0, round(-max(0, min(count, 6) - 1) * 3 * self.u)).topleft
+            mine = [q.card for q in self.pending if q.action.get("pile") == p]
+            top = mine[-1] if mine else centre[p]
+            if top is not None:
+                self.sprites.append(Sprite(top, top, rect, origin=side_top, hit=("pile", p)))
+            elif sizes[p]:
+                self.sprites.append(Sprite(("centre_back", p), None, rect, origin=side_top))
+        self._buttons(phase)
+
+    def _build_hand(self, seat: int, size: tuple[int, int], phase: str | None, stock_top: Vec) -> None:
+        hand = self.hand_of(seat)
+        state = self.inputs[seat]
+        legal = self.legals.get(seat, [])
+        playable = {a.get("card") for a in legal if a.get("type") == "play"}
+        flipped = self.flipped(seat)
+        hidden = phase == "ready"
+        cursor = state.cursor % len(hand) if hand else -1
+        direction = -1 if seat == self.bottom else 1
+        for i, (card, rect) in enumerate(zip(hand, self.hand_rects(seat, len(hand)), strict=True)):
+            glow = LEGAL if card in playable else None
+            mark = None
+            lift = 0
+            if not hidden and i == cursor and state.device != "mouse" and phase == "play":
+                glow, mark, lift = self.seat_colour(seat), self.seat_colour(seat), round(size[1] * 0.1)
+            if card == state.selected:
+                glow, lift = self.seat_colour(seat), round(size[1] * 0.12)
+            self.sprites.append(Sprite(
+                card, None if hidden else card, rect.move(0, lift * direction), flipped=flipped,
+                glow=None if hidden else glow, hit=("hand", card), seat=seat, origin=stock_top, mark=mark,
+            ))
+
+    def _flip_wanted(self) -> bool:
+        return any(a.get("type") == "flip" for s in self.local_seats for a in self.legals.get(s, []))
+
+    def _buttons(self, phase: str | None) -> None:
+        for seat in self.local_seats:
+            legal = self.legals.get(seat, [])
+            call = next((a for a in legal if a.get("type") in ("ready", "flip", "draw")), None)
+            if call is None:
+                continue
+            label = {"ready": "Ready", "flip": "Flip!", "draw": "Draw"}[call["type"]]
+            cx, cy = self.plate_centre(seat)
+            w, h = round(150 * self.u), round(54 * self.u)
+            dy = -95 * self.u if seat == self.bottom else 95 * self.u
+            rect = pygame.Rect(0, 0, w, h)
+            rect.center = (round(cx), round(cy + dy))
+            self.buttons.append(Button(rect, label, call, seat, focus=call["type"] != "draw"))
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        view = self.view
+        size = self.csize()
+        for seat in (self.bottom, self.top):
+            stock = self.stock_rect(seat)
+            surface.blit(self.art.slot(size), stock)
+            count = (view.get("stock_sizes") or [0, 0])[seat]
+            y = stock.top - 30 * self.u if seat == self.bottom else stock.bottom + 30 * self.u
+            self.blit_text(surface, f"stockpile {count}", 20 * self.u, MUTED, "center", (stock.centerx, y))
+            self._plate(surface, seat)
+        sides = view.get("side_sizes") or [0, 0]
+        centre_sizes = view.get("centre_sizes") or [0, 0]
+        for p in (0, 1):
+            side = self.side_rect(p)
+            surface.blit(self.art.slot(size), side)
+            self.blit_text(surface, f"side {sides[p]}", 20 * self.u, MUTED, "midtop", (side.centerx, side.bottom + 8 * self.u))
+            rect = self.pile_rect(p)
+            surface.blit(self.art.slot(size), rect)
+            for depth in range(min(2, max(0, centre_sizes[p] - 1)), 0, -1):
+                surface.blit(self.art.blank(size), rect.move(round(-3 * depth * self.u), round(3 * depth * self.u)))
+            self.blit_text(surface, f"{centre_sizes[p]} card{'s' if centre_sizes[p] != 1 else ''}", 20 * self.u, INK, "midtop",
+                           (rect.centerx, rect.bottom + 8 * self.u))
+
+    def _plate(self, surface: pygame.Surface, seat: int) -> None:
+        view = self.view
+        hand = (view.get("hand_sizes") or [0, 0])[seat]
+        stock = (view.get("stock_sizes") or [0, 0])[seat]
+        lines = [(f"{hand + stock} cards left", INK)]
+        phase = view.get("phase")
+        if phase == "ready":
+            lines.append(("ready!" if (view.get("ready") or [False, False])[seat] else "getting ready", GOLD))
+        elif phase == "play" and (view.get("flip_asked") or [False, False])[seat]:
+            lines.append(("stuck: wants a flip", GOLD))
+        if int((view.get("options") or {}).get("score_to") or 0) > 0:
+            lines.append((f"score {(view.get('scores') or [0, 0])[seat]}", MUTED))
+        self.name_plate(surface, seat, self.plate_centre(seat), lines, active=seat in self.local_seats and self.couch,
+                        width=170 * self.u)
+
+    def draw_under(self, surface: pygame.Surface, alpha: float) -> None:
+        for p in (0, 1):
+            glow = self.pile_glow(p)
+            if glow is not None:
+                rect = self.pile_rect(p)
+                pad = self.art.glow_pad(rect.size)
+                surface.blit(self.art.glow(rect.size, glow), (rect.x - pad, rect.y - pad))
+
+    def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
+        message = self._message()
+        if message:
+            image = self.text(message, 28 * self.u, GOLD)
+            back = self.panel((image.get_width() + round(36 * self.u), image.get_height() + round(16 * self.u)),
+                              (0, 0, 0, 170), border=(*GOLD, 160))
+            y = (self.pile_rect(0).top + self.hand_rects(self.top, 1)[0].bottom) / 2
+            rect = back.get_rect(center=(self.W // 2, round(y)))
+            surface.blit(back, rect)
+            surface.blit(image, image.get_rect(center=rect.center))
+        if self.countdown > 0:
+            number = str(int(self.countdown / (COUNTDOWN / 3)) + 1)
+            frac = (self.countdown % (COUNTDOWN / 3)) / (COUNTDOWN / 3)
+            px = 150 * self.u * (0.7 + 0.3 * frac)
+            image = self.text(number, px, GOLD)
+            shadow = self.text(number, px, (0, 0, 0))
+            rect = image.get_rect(center=(self.W // 2, self.H // 2))
+            surface.blit(shadow, rect.move(3, 5))
+            surface.blit(image, rect)
+        for seat in self.local_seats:
+            self.side_hints(surface, seat, self._hints(seat))
+
+    def _message(self) -> str:
+        view = self.view
+        phase = view.get("phase")
+        if phase == "ready" and self.countdown <= 0:
+            waiting = [s for s in (0, 1) if not (view.get("ready") or [False, False])[s]]
+            if any(s in self.local_seats for s in waiting):
+                return "Press Ready when you are: the centre cards turn when both are"
+            return f"Waiting for {self.name(waiting[0])}" if waiting else ""
+        if phase == "play":
+            asked = view.get("flip_asked") or [False, False]
+            if any(asked):
+                if all(asked):
+                    return ""
+                who = [s for s in (0, 1) if asked[s]][0]
+                other = 1 - who
+                return f"{self.name(who)} {'are' if self.name(who) == 'You' else 'is'} stuck; flip when {self.name(other)} {'are' if self.name(other) == 'You' else 'is'} too"
+            stuck = [s for s in self.local_seats if self.find(s, type="flip")]
+            if stuck:
+                who = self.name(stuck[0])
+                verb = "You're" if who == "You" else f"{who} is"
+                return f"{verb} stuck: Flip! (the side piles turn when both players are stuck)"
+        if phase == "over":
+            rounds = view.get("rounds") or []
+            winner = rounds[-1].get("winner") if rounds else None
+            if isinstance(winner, int):
+                who = self.name(winner)
+                return f"{who} {'win' if who == 'You' else 'wins'}!"
+            return "A draw: nobody can play any more"
+        return ""
+
+    def _hints(self, seat: int) -> list[str]:
+        phase = self.view.get("phase")
+        a, b = self.hint_label("pile_a", seat), self.hint_label("pile_b", seat)
+        ok = self.hint_label("confirm", seat)
+        legal = self.legals.get(seat, [])
+        if phase == "ready":
+            return [f"{ok} or click: Ready"] if legal else ["waiting for the other player"]
+        if phase == "play":
+            if any(x.get("type") == "flip" for x in legal):
+                return [f"{ok}: flip the side piles"]
+            return [f"{self.arrows(seat)} choose", f"{a}/{b} play left/right pile", f"{ok} play",
+                    "mouse: click a card (then a pile)"]
+        return []
+
+    # -- events and ticks -----------------------------------------------------------------------
+
+    def after_view(self, seat: int, first: bool) -> None:
+        view = self.views[seat]
+        if view.get("phase") == "ready" and view.get("round") != self._round_seen and seat == self.event_seat:
+            self._round_seen = view.get("round")
+            self.countdown = COUNTDOWN
+            self._last_count = 4
+
+    def on_tick(self, dt: float) -> None:
+        if self.countdown > 0:
+            self.countdown = max(0.0, self.countdown - dt)
+            count = int(self.countdown / (COUNTDOWN / 3)) + 1 if self.countdown > 0 else 0
+            if count != self._last_count:
+                self._last_count = count
+                self.sounds.play("tick" if count else "go")
+
+    def on_event(self, event: dict[str, Any]) -> None:
+        kind = event.get("type")
+        seat = event.get("seat")
+        if kind == "play" and seat not in self.local_seats:
+            self.sounds.play("play")
+        elif kind == "start":
+            self.countdown = 0.0
+            self.banner("Speed!", GOLD, 0.8)
+            self.sounds.play("go")
+        elif kind == "flip":
+            self.banner("Flip!", GOLD, 0.7, 0.8)
+            self.sounds.play("spit")
+        elif kind == "flip_asked" and seat not in self.local_seats:
+            self.toast(f"{self.name(seat) if isinstance(seat, int) else 'Opponent'} is stuck", MUTED, 1.5)
+        elif kind == "rebuild":
+            self.toast("Side piles rebuilt from the centre", MUTED, 2.0)
+            self.sounds.play("deal")
+        elif kind == "round_over":
+            winner = event.get("winner")
+            self.sounds.play("round")
+            if isinstance(winner, int):
+                who = self.name(winner)
+                self.banner(f"{who} {'win' if who == 'You' else 'wins'} the round!", GOLD, 1.8, 0.7)
+                self.effects.add(Effect("flash", duration=0.3))
+            else:
+                self.banner("A draw", GOLD, 1.8, 0.7)
+        elif kind == "deal":
+            self.sounds.play("deal")
+        elif kind == "game_over":
+            winners = event.get("winners") or []
+            if winners:
+                who = self.name(winners[0])
+                self.banner(f"{who} {'win' if who == 'You' else 'wins'}!", GOLD, 3.0)
+
+    # -- input ----------------------------------------------------------------------------------
+
+    def on_confirm(self, seat: int | None) -> list[tuple[int, Action]]:
+        if seat is None:
+            return []
+        legal = self.legals.get(seat, [])
+        call = next((a for a in legal if a.get("type") in ("ready", "flip")), None)
+        if call is not None:
+            return [(seat, call)]
+        card = self.cursor_card(seat)
+        if card is None:
+            draw = next((a for a in legal if a.get("type") == "draw"), None)
+            return [(seat, draw)] if draw else []
+        action = self.choose_play(seat, card, self.inputs[seat].target)
+        if action is not None:
+            return [(seat, action)]
+        draw = next((a for a in legal if a.get("type") == "draw"), None)
+        if draw is not None:
+            return [(seat, draw)]
+        self.refuse(card, "That card fits neither pile")
+        return []
+
+    def click_sprite(self, sprite: Sprite) -> list[tuple[int, Action]]:
+        seat = sprite.seat
+        if seat is None or sprite.hit is None or sprite.hit[0] != "hand":
+            return []
+        card = sprite.hit[1]
+        plays = self.plays_for(seat, card)
+        if len(plays) == 1:
+            self.inputs[seat].selected = None
+            return [(seat, plays[0])]
+        if not plays:
+            self.inputs[seat].selected = None
+            self.refuse(card, "That card fits neither pile")
+            return []
+        self.inputs[seat].selected = None if self.inputs[seat].selected == card else card
+        return []
+
+    def click_empty(self, pos: tuple[int, int], seat: int | None) -> list[tuple[int, Action]]:
+        for s in [seat] if seat is not None else self.local_seats:
+            if self.stock_rect(s).collidepoint(pos):
+                draw = self.find(s, type="draw")
+                if draw:
+                    return [(s, draw[0])]
+            for p in (0, 1):
+                if self.side_rect(p).collidepoint(pos):
+                    flip = self.find(s, type="flip")
+                    if flip:
+                        return [(s, flip[0])]
+        return []

@@ -1,0 +1,445 @@
+"""The Spit table: both layouts (face-down stacks with their face-up tops), the two spit piles in the
+middle with each player's face-down spit cards beside their own pile, "Spit!" calls and flips, the
+slap race with its verdict, gathering and the new layout.
+
+Screen: the bottom seat's spit pile is the left one, the top seat's the right one, so for both
+players their own pile is on their left: ``pile_a`` (Q / LB) plays on your own pile, ``pile_b``
+(E / RB) on the other. In the slap phase the same buttons slap. Confirm on a face-down top turns it
+up; on a card that fits no pile it moves it to an empty place.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from arcade.anim import Effect, Vec
+from arcade.tables.base import BAD, GOLD, INK, LEGAL, MUTED, Action, Button, Sprite
+from arcade.tables.realtime import RealtimeTable
+
+
+class SpitTable(RealtimeTable):
+    """The Spit table (see the module docstring)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.verdict = ""
+        super().__init__(*args, **kwargs)
+
+    # -- geometry -------------------------------------------------------------------------------
+
+    def csize(self) -> tuple[int, int]:
+        return self.card_px(0.18)
+
+    def places(self, seat: int) -> int:
+        layouts = self.view.get("layouts") or []
+        return len(layouts[seat]) if seat < len(layouts) else int((self.view.get("options") or {}).get("stock_piles", 5))
+
+    def step(self) -> float:
+        return 3 * self.u
+
+    def place_rect(self, seat: int, index: int) -> pygame.Rect:
+        w, h = self.csize()
+        n = self.places(seat)
+        gap = w * 0.3
+        total = n * w + (n - 1) * gap
+        left = self.W / 2 - total / 2
+        if seat == self.bottom:
+            x, y = left + index * (w + gap), self.H - h - 52 * self.u
+        else:
+            x, y = left + (n - 1 - index) * (w + gap), 38 * self.u
+        return pygame.Rect(round(x), round(y), w, h)
+
+    def toward_centre(self, seat: int) -> int:
+        return -1 if seat == self.bottom else 1
+
+    def pile_rect(self, pile: int) -> pygame.Rect:
+        w, h = self.csize()
+        x = self.W / 2 - w - 16 * self.u if pile == self.bottom else self.W / 2 + 16 * self.u
+        return pygame.Rect(round(x), round(self.H / 2 - h / 2), w, h)
+
+    def spit_stack_rect(self, seat: int) -> pygame.Rect:
+        w, h = self.csize()
+        pile = self.pile_rect(seat)
+        if seat == self.bottom:
+            return pygame.Rect(round(pile.left - w - 70 * self.u), round(pile.top + h * 0.12), w, h)
+        return pygame.Rect(round(pile.right + 70 * self.u), round(pile.top - h * 0.12), w, h)
+
+    def plate_centre(self, seat: int) -> Vec:
+        if seat == self.bottom:
+            return (self.W * 0.1, self.H - 100 * self.u)
+        return (self.W * 0.9, 100 * self.u)
+
+    # -- cursor ---------------------------------------------------------------------------------
+
+    def layout_of(self, seat: int) -> list[dict[str, Any]]:
+        layouts = self.view_of(seat).get("layouts") or []
+        return layouts[seat] if seat < len(layouts) else []
+
+    def cursor_cards(self, seat: int) -> list[str | None]:
+        pending = self.pending_cards(seat)
+        out: list[str | None] = []
+        for place in self.layout_of(seat):
+            up = [c for c in place.get("up") or [] if c not in pending]
+            out.append(up[-1] if up else None)
+        return out
+
+    def own_cards(self, seat: int, view: dict[str, Any]) -> list[str]:
+        layouts = view.get("layouts") or []
+        if seat >= len(layouts):
+            return []
+        return [c for place in layouts[seat] for c in place.get("up") or []]
+
+    def pile_for_button(self, seat: int, which: int) -> int:
+        return seat if which == 0 else 1 - seat
+
+    # -- layout ---------------------------------------------------------------------------------
+
+    def build(self) -> None:
+        view = self.view
+        size = self.csize()
+        pending = self.pending_cards()
+        phase = view.get("phase")
+        for seat in (self.bottom, self.top):
+            self._build_layout(seat, size, pending, phase)
+            count = (view.get("spit_cards") or [0, 0])[seat]
+            base = self.spit_stack_rect(seat)
+            for j in range(min(count, 6)):
+                rect = base.move(0, round(-j * self.step() * (1 if seat == self.bottom else -1)))
+                self.sprites.append(Sprite(("spit", seat, j), None, rect, flipped=self.flipped(seat), shadow=j == 0,
+                                           origin=self.plate_centre(seat)))
+        piles = view.get("spit_piles") or [[], []]
+        for p in (0, 1):
+            cards = [c for c in piles[p] if c not in pending] if p < len(piles) else []
+            cards += [q.card for q in self.pending if q.action.get("pile") == p]
+            rect = self.pile_rect(p)
+            origin = self.spit_stack_rect(p).topleft
+            visible = cards[-3:]
+            for k, card in enumerate(visible):
+                depth = len(visible) - 1 - k
+                r = rect.move(round(-depth * 2 * self.u), round(depth * 2 * self.u))
+                self.sprites.append(Sprite(card, card, r, shadow=k == 0, origin=origin, hit=("pile", p),
+                                           flipped=self.couch and p == self.top))
+        self._buttons(phase)
+
+    def _build_layout(self, seat: int, size: tuple[int, int], pending: dict[str, Any], phase: str | None) -> None:
+        layout = self.layout_of(seat)
+        local = seat in self.inputs and seat in self.local_seats
+        cursor = self.inputs[seat].cursor % max(1, len(layout)) if local else -1
+        device = self.inputs[seat].device if local else "mouse"
+        legal = self.legals.get(seat, []) if local else []
+        playable = {a.get("card") for a in legal if a.get("type") == "play"}
+        turnable = {a.get("stock") for a in legal if a.get("type") == "turn"}
+        movable = {a.get("card") for a in legal if a.get("type") in ("move", "stack")}
+        selected = self.inputs[seat].selected if local else None
+        direction = self.toward_centre(seat)
+        flipped = self.flipped(seat)
+        for i, place in enumerate(layout):
+            base = self.place_rect(seat, i)
+            down = int(place.get("down") or 0)
+            up = [c for c in place.get("up") or [] if c not in pending]
+            shown_down = min(down, 5)
+            is_cursor = i == cursor and device != "mouse" and phase == "play"
+            for j in range(shown_down):
+                rect = base.move(0, round(j * self.step() * direction))
+                top_back = j == shown_down - 1 and not up
+                glow = LEGAL if top_back and i in turnable else None
+                if top_back and is_cursor:
+                    glow = self.seat_colour(seat)
+                self.sprites.append(Sprite(
+                    ("down", seat, i, j), None, rect, flipped=flipped, shadow=j == 0, glow=glow,
+                    hit=("turn", i) if top_back else None, seat=seat, origin=self.spit_stack_rect(seat).topleft,
+                    delay=0.03 * (i + j), mark=self.seat_colour(seat) if top_back and is_cursor else None,
+                ))
+            for k, card in enumerate(up):
+                offset = shown_down * self.step() + k * size[1] * 0.2
+                rect = base.move(0, round(offset * direction))
+                top = k == len(up) - 1
+                glow = None
+                if top and (card in playable or card in movable):
+                    glow = LEGAL
+                if top and (is_cursor or card == selected):
+                    glow = self.seat_colour(seat)
+                lift = round(size[1] * 0.1 * direction) if card == selected else 0
+                self.sprites.append(Sprite(
+                    card, card, rect.move(0, lift), flipped=flipped, glow=glow,
+                    hit=("card", i, card) if top else None, seat=seat, origin=base.topleft,
+                    mark=self.seat_colour(seat) if top and is_cursor else None,
+                ))
+
+    def _buttons(self, phase: str | None) -> None:
+        for seat in self.local_seats:
+            legal = self.legals.get(seat, [])
+            call = next((a for a in legal if a.get("type") in ("ready", "spit")), None)
+            if call is None:
+                continue
+            cx, cy = self.plate_centre(seat)
+            w, h = round(150 * self.u), round(54 * self.u)
+            dy = -95 * self.u if seat == self.bottom else 95 * self.u
+            rect = pygame.Rect(0, 0, w, h)
+            rect.center = (round(cx), round(cy + dy))
+            self.buttons.append(Button(rect, "Spit!", call, seat, focus=True))
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        view = self.view
+        size = self.csize()
+        phase = view.get("phase")
+        in_use = view.get("in_use") or [True, True]
+        sizes = view.get("spit_sizes") or [0, 0]
+        for seat in (self.bottom, self.top):
+            for i in range(self.places(seat)):
+                surface.blit(self.art.slot(size), self.place_rect(seat, i))
+            self._plate(surface, seat)
+            count = (view.get("spit_cards") or [0, 0])[seat]
+            stack = self.spit_stack_rect(seat)
+            surface.blit(self.art.slot(size), stack)
+            label = f"{count} spit card{'s' if count != 1 else ''}"
+            y = stack.bottom + 16 * self.u if seat == self.bottom else stack.top - 16 * self.u
+            self.blit_text(surface, label, 20 * self.u, MUTED, "center", (stack.centerx, y))
+        for p in (0, 1):
+            rect = self.pile_rect(p)
+            surface.blit(self.art.slot(size), rect)
+            owner = "your" if p in self.local_seats and not self.couch else f"{self.name(p)}'s"
+            text = f"{sizes[p]} \u00b7 {owner} pile" if in_use[p] or phase != "play" else "not in use"
+            y = rect.bottom + 18 * self.u if p == self.bottom else rect.top - 18 * self.u
+            self.blit_text(surface, text, 19 * self.u, INK if in_use[p] else MUTED, "center", (rect.centerx, y))
+
+    def _plate(self, surface: pygame.Surface, seat: int) -> None:
+        view = self.view
+        left = (view.get("cards_left") or [0, 0])[seat]
+        phase = view.get("phase")
+        status = ""
+        if phase == "ready":
+            status = "ready!" if (view.get("ready") or [False, False])[seat] else "getting ready"
+        elif phase == "play" and view.get("stuck"):
+            status = "called Spit!" if (view.get("called") or [False, False])[seat] else "stuck"
+        elif phase == "over" and view.get("winner") == seat:
+            status = "winner!"
+        lines = [(f"{left} cards left", INK), (status, GOLD if status.endswith("!") else MUTED)]
+        self.name_plate(surface, seat, self.plate_centre(seat), lines, active=seat in self.local_seats and self.couch,
+                        width=170 * self.u)
+
+    def draw_under(self, surface: pygame.Surface, alpha: float) -> None:
+        for p in (0, 1):
+            glow = self.pile_glow(p)
+            if glow is None and self.view.get("phase") in ("slap", "choose"):
+                glow = GOLD
+            if glow is not None:
+                rect = self.pile_rect(p)
+                pad = self.art.glow_pad(rect.size)
+                surface.blit(self.art.glow(rect.size, glow), (rect.x - pad, rect.y - pad))
+
+    def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
+        message = self._message()
+        if message:
+            text, colour = message
+            piles_top = self.pile_rect(0).top
+            upper = self.place_rect(self.top, 0).bottom + 5 * self.step()
+            y = (piles_top + upper) / 2 - 10 * self.u
+            image = self.text(text, 28 * self.u, colour)
+            back = self.panel((image.get_width() + round(36 * self.u), image.get_height() + round(16 * self.u)),
+                              (0, 0, 0, 170), border=(*colour, 160))
+            rect = back.get_rect(center=(self.W // 2, round(y)))
+            surface.blit(back, rect)
+            surface.blit(image, image.get_rect(center=rect.center))
+        for seat in self.local_seats:
+            self.side_hints(surface, seat, self._hints(seat))
+
+    def _message(self) -> tuple[str, tuple[int, int, int]] | None:
+        view = self.view
+        phase = view.get("phase")
+        if phase == "ready":
+            head = f"Round {view.get('round', 1)}"
+            if self.verdict:
+                return (f"{self.verdict}  \u00b7  {head}: call Spit! to start", GOLD)
+            return (f"{head}: both call Spit! to turn the first cards", GOLD)
+        if phase == "play" and view.get("stuck"):
+            return ("Nobody can play: both call Spit!", GOLD)
+        if phase == "slap":
+            sizes = view.get("spit_sizes") or [0, 0]
+            small = "left" if sizes[self.bottom] <= sizes[self.top] else "right"
+            return (f"Slap a pile! The smaller is the {small} one ({min(sizes)} cards)", GOLD)
+        if phase == "choose":
+            cleared = view.get("cleared")
+            who = self.name(cleared) if isinstance(cleared, int) else "The clearer"
+            return (f"{who} emptied the layout and chooses a pile", GOLD)
+        if phase == "over":
+            winner = view.get("winner")
+            if isinstance(winner, int):
+                return (f"{self.name(winner)} {'win' if self.name(winner) == 'You' else 'wins'} the game!", GOLD)
+        return None
+
+    def _hints(self, seat: int) -> list[str]:
+        phase = self.view.get("phase")
+        a, b = self.hint_label("pile_a", seat), self.hint_label("pile_b", seat)
+        ok = self.hint_label("confirm", seat)
+        if phase in ("ready",) or (phase == "play" and self.view.get("stuck")):
+            return [f"{ok} or click: Spit!"]
+        if phase == "slap":
+            return [f"{a} slap your pile", f"{b} slap the other", "or click a pile"]
+        if phase == "choose":
+            return [f"{a} take your pile", f"{b} take the other"] if self.legals.get(seat) else []
+        if phase == "play":
+            return [f"{self.arrows(seat)} choose", f"{a}/{b} play on your pile / the other",
+                    f"{ok} play, turn up or move", "mouse: click card, then pile"]
+        return []
+
+    # -- events ---------------------------------------------------------------------------------
+
+    def on_event(self, event: dict[str, Any]) -> None:
+        kind = event.get("type")
+        seat = event.get("seat")
+        if kind == "play" and seat not in self.local_seats:
+            self.sounds.play("play")
+        elif kind in ("turn", "move", "stack") and seat not in self.local_seats:
+            self.sounds.play("flip")
+        elif kind == "spit":
+            self.banner("Spit!", GOLD, 0.8)
+            self.sounds.play("spit")
+            self.verdict = ""
+        elif kind == "stuck":
+            self.toast("Nobody can play: call Spit!", GOLD, 2.0)
+        elif kind == "out_of_use":
+            self.toast("Only one spit pile from now on", MUTED, 2.5)
+        elif kind == "round_over":
+            self.sounds.play("round")
+            cleared = event.get("cleared")
+            text = f"{self.name(cleared)} cleared the layout!" if isinstance(cleared, int) else "Round over"
+            self.banner(text, GOLD, 1.2, 0.7)
+        elif kind in ("slap", "choose"):
+            self._slapped(event)
+        elif kind == "gather":
+            self._gather(event)
+        elif kind == "deal":
+            self.sounds.play("deal")
+        elif kind == "game_over":
+            winners = event.get("winners") or []
+            if winners:
+                who = self.name(winners[0])
+                self.banner(f"{who} {'win' if who == 'You' else 'wins'}!", GOLD, 3.0)
+            self.sounds.play("round")
+
+    def _slapped(self, event: dict[str, Any]) -> None:
+        seat, pile = event.get("seat"), event.get("pile")
+        if not isinstance(seat, int) or not isinstance(pile, int):
+            return
+        sizes = self.view.get("spit_sizes") or [0, 0]
+        side = "left" if pile == self.bottom else "right"
+        took = sizes[pile] if pile < len(sizes) else 0
+        got = sizes[1 - pile] if 1 - pile < len(sizes) else 0
+        who = self.name(seat)
+        verb = "slap" if event.get("type") == "slap" else "choose"
+        if who == "You":
+            text = f"You {verb} the {side} pile ({took}); {self.name(1 - seat)} takes {got}"
+        else:
+            text = f"{who} {verb}s the {side} pile ({took}); {self.name(1 - seat)} take{'s' if self.name(1 - seat) != 'You' else ''} {got}"
+        self.verdict = text
+        self.banner(f"{who} {'slapped' if verb == 'slap' else 'chose'} first!" if verb == "slap" else text,
+                    LEGAL if seat in self.local_seats else BAD, 1.6, 0.7)
+        self.sounds.play("slap")
+        self.effects.add(Effect("flash", duration=0.25))
+
+    def _gather(self, event: dict[str, Any]) -> None:
+        seat = event.get("seat")
+        if not isinstance(seat, int):
+            return
+        piles = self.view.get("spit_piles") or [[], []]
+        target = self.place_rect(seat, self.places(seat) // 2).topleft
+        size = self.csize()
+        for p in event.get("piles") or []:
+            if not isinstance(p, int) or p >= len(piles):
+                continue
+            for k, card in enumerate(piles[p][-3:]):
+                start = self.motion.current(card) or self.pile_rect(p).topleft
+                self.fly_away(("gather", card), card, size, start, target, hold=0.25 + 0.05 * k, duration=0.4)
+
+    # -- input ----------------------------------------------------------------------------------
+
+    def on_confirm(self, seat: int | None) -> list[tuple[int, Action]]:
+        if seat is None:
+            return []
+        legal = self.legals.get(seat, [])
+        call = next((a for a in legal if a.get("type") in ("ready", "spit")), None)
+        if call is not None:
+            return [(seat, call)]
+        phase = self.view.get("phase")
+        if phase in ("slap", "choose"):
+            pile = self.inputs[seat].target
+            match = [a for a in legal if a.get("pile") == pile]
+            return [(seat, match[0])] if match else []
+        return self._act_on_place(seat, self.inputs[seat].cursor, self.inputs[seat].target)
+
+    def _act_on_place(self, seat: int, index: int, pile: int | None) -> list[tuple[int, Action]]:
+        layout = self.layout_of(seat)
+        if not layout:
+            return []
+        index %= len(layout)
+        turn = self.find(seat, type="turn", stock=index)
+        if turn:
+            return [(seat, turn[0])]
+        card = self.cursor_cards(seat)[index]
+        if card is None:
+            return []
+        action = self.choose_play(seat, card, pile)
+        if action is not None:
+            return [(seat, action)]
+        moves = [a for a in self.legals.get(seat, []) if a.get("card") == card and a.get("type") in ("move", "stack")]
+        if moves:
+            return [(seat, moves[0])]
+        self.refuse(card, "No move for that card now")
+        return []
+
+    def on_pile(self, seat: int | None, which: int) -> list[tuple[int, Action]]:
+        if seat is None:
+            return []
+        if self.view.get("phase") in ("slap", "choose"):
+            pile = self.pile_for_button(seat, which)
+            match = [a for a in self.legals.get(seat, []) if a.get("pile") == pile]
+            return [(seat, match[0])] if match else []
+        return super().on_pile(seat, which)
+
+    def pile_clicked(self, pile: int, seat: int | None) -> list[tuple[int, Action]]:
+        for s in [seat] if seat is not None else self.local_seats:
+            match = [a for a in self.legals.get(s, []) if a.get("type") in ("slap", "choose") and a.get("pile") == pile]
+            if match:
+                return [(s, match[0])]
+        return []
+
+    def click_sprite(self, sprite: Sprite) -> list[tuple[int, Action]]:
+        seat = sprite.seat
+        if seat is None or sprite.hit is None:
+            return []
+        if sprite.hit[0] == "turn":
+            found = self.find(seat, type="turn", stock=sprite.hit[1])
+            return [(seat, found[0])] if found else []
+        if sprite.hit[0] != "card":
+            return []
+        card = sprite.hit[2]
+        plays = self.plays_for(seat, card)
+        if len(plays) == 1:
+            self.inputs[seat].selected = None
+            return [(seat, plays[0])]
+        self.inputs[seat].selected = None if self.inputs[seat].selected == card else card
+        if not plays and self.inputs[seat].selected:
+            moves = [a for a in self.legals.get(seat, []) if a.get("card") == card and a.get("type") in ("move", "stack")]
+            if not moves:
+                self.inputs[seat].selected = None
+                self.refuse(card, "No move for that card now")
+        return []
+
+    def click_empty(self, pos: tuple[int, int], seat: int | None) -> list[tuple[int, Action]]:
+        """A click on an empty place moves the selected card there."""
+        for s in [seat] if seat is not None else self.local_seats:
+            selected = self.inputs[s].selected if s in self.inputs else None
+            if selected is None:
+                continue
+            for i in range(self.places(s)):
+                if self.place_rect(s, i).collidepoint(pos):
+                    found = self.find(s, card=selected, stock=i)
+                    self.inputs[s].selected = None
+                    if found:
+                        return [(s, found[0])]
+                    self.refuse(selected, "It can't go there")
+        return []
