@@ -67,7 +67,7 @@ from engine.core import (
     pick,
     rng_for,
 )
-from engine.hwatu import junk_value, month
+from engine.hwatu import MONTH_OF, junk_value, month
 
 PLAYING = ("play", "choose", "go_stop")
 FOUR_PAYMENT = 5
@@ -121,11 +121,16 @@ def turns_left(state: GoStopState, seat: int) -> int:
 
 
 def table_of_month(state: GoStopState, m: str) -> list[str]:
-    return [c for c in state.table if month(c) == m]
+    return [c for c in state.table if MONTH_OF[c] == m]
 
 
 def hand_months(hand: list[str]) -> Counter[str]:
-    return Counter(month(c) for c in hand if month(c))
+    counts: Counter[str] = Counter()
+    for c in hand:
+        m = MONTH_OF[c]
+        if m:
+            counts[m] += 1
+    return counts
 
 
 class GoStop(Game):
@@ -249,12 +254,12 @@ class GoStop(Game):
         actions: list[Action] = []
         for card in hand:
             actions.append({"type": "play", "card": card})
-            m = month(card)
+            m = MONTH_OF[card]
             if m and counts[m] == 3 and m not in shaken:
                 actions.append({"type": "play", "card": card, "shake": True})
         for m, count in counts.items():
             if count == 3 and m not in shaken and len(table_of_month(state, m)) == 1:
-                actions.append({"type": "bomb", "cards": sorted(c for c in hand if month(c) == m)})
+                actions.append({"type": "bomb", "cards": sorted(c for c in hand if MONTH_OF[c] == m)})
         if state.flips[seat] > 0:
             actions.append({"type": "flip"})
         return actions

@@ -53,6 +53,10 @@ _MONTH: dict[str, str] = {c: ("" if c in JOKERS else c[:2]) for c in ALL_CARDS}
 _KIND: dict[str, str] = {c: ("J" if c in JOKERS else c[2]) for c in ALL_CARDS}
 _JUNK: dict[str, int] = {c: 0 for c in ALL_CARDS} | {c: 1 for c in CARDS if c[2] == "P"}
 _JUNK.update({"11D": 2, "12D": 2, "J2": 2, "J3": 3})
+MONTH_OF: dict[str, str] = _MONTH
+"""``{card: month}`` for hot loops (the same as :func:`month`)."""
+KIND_OF: dict[str, str] = _KIND
+JUNK_OF: dict[str, int] = _JUNK
 KIND_ORDER = "BARPDJ"
 """Kinds in the order a capture area is laid out: brights, animals, ribbons, junk (doubles, jokers)."""
 
