@@ -122,7 +122,7 @@ class MenuScene(Scene):
         w, h = self.app.size
         width = min(width or self.panel_width, w - 80)
         height = rows * self.row_height + max(0, rows - 1) * self.row_gap
-        top = top if top is not None else max(150, (h - height) // 2 + 30)
+        top = top if top is not None else max(170, (h - height) // 2 + 30)
         top = min(top, max(130, h - 90 - height))
         rect = pygame.Rect((w - width) // 2, top, width, height)
         self.panel_rect = rect.inflate(64, 56)

@@ -11,7 +11,7 @@ from arcade import ui_theme
 from arcade.focus import FocusItem, text_field
 from arcade.scenes.base import MenuScene
 
-MAX_LISTED = 6
+MAX_LISTED = 5
 
 
 def parse_address(text: str) -> tuple[str, int] | None:
@@ -60,9 +60,9 @@ class JoinScene(MenuScene):
 
     def build(self) -> None:
         rows = MAX_LISTED + 4
-        self.row_height = 44
+        self.row_height = 40
         self.row_gap = 10
-        col = self.column(rows, top=140)
+        col = self.column(rows, top=170)
         self.label(self.row(col, 0), "Tables on this network", caption=True)
         for i in range(MAX_LISTED):
             rect = self.row(col, 1 + i)

@@ -22,6 +22,7 @@ class LobbyScene(MenuScene):
         self.seats: list[dict[str, Any]] = []
         self.started = False
         self.status = "Connecting…"
+        self.want_focus: str | None = None
 
     @property
     def session(self) -> Any:
@@ -52,6 +53,7 @@ class LobbyScene(MenuScene):
             kind = message.get("type")
             if kind == "welcome":
                 self.welcome = message
+                self.want_focus = "start" if message.get("owner") else "leave"
                 self.status = "Waiting for the host to start" if not message.get("owner") else \
                     "Waiting for players: start when everyone is seated (bots fill open seats)"
                 changed = True
@@ -73,6 +75,9 @@ class LobbyScene(MenuScene):
             self.go_to_table()
         elif changed:
             self.rebuild()
+            if self.want_focus:
+                self.ring.focus_name(self.want_focus)
+                self.want_focus = None
 
     def go_to_table(self) -> None:
         from arcade.scenes.table import TableScene
@@ -120,7 +125,7 @@ class LobbyScene(MenuScene):
             elif kind == "bot":
                 who, colour_name = f"bot ({seat.get('level', 'normal')})", "ink"
             else:
-                who = name + ("  (you)" if seat.get("seat") in mine else "")
+                who = name + ("  (you)" if seat.get("seat") in mine and name.lower() != "you" else "")
                 colour_name = "accent_bright" if seat.get("seat") in mine else "ink"
                 if not seat.get("connected", True):
                     who += "  (away)"

@@ -30,7 +30,9 @@ class ResultsScene(MenuScene):
 
     def player(self, seat: int) -> str:
         name = self.names[seat] if seat < len(self.names) and self.names[seat] else f"Seat {seat + 1}"
-        if seat in self.local_seats and len(self.local_seats) == 1:
+        if self.names.count(name) > 1:
+            name = f"{name} · seat {seat + 1}"
+        if seat in self.local_seats and len(self.local_seats) == 1 and name.lower() != "you":
             name += " (you)"
         return name
 
@@ -38,7 +40,7 @@ class ResultsScene(MenuScene):
         w, h = self.app.size
         rows = len(self.order)
         self.row_height = 44
-        col = self.column(rows + 2, top=150)
+        col = self.column(rows + 2, top=175)
         self.table_top = col.y
         buttons_y = col.y + (rows + 1) * (self.row_height + self.row_gap) - 6
         half = (col.width - 20) // 2

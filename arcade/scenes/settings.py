@@ -30,7 +30,7 @@ class SettingsScene(MenuScene):
         s = self.app.settings
         self.row_height = 44
         self.row_gap = 10
-        col = self.column(8, width=min(1100, w - 80), top=130)
+        col = self.column(8, width=min(1100, w - 80), top=170)
         half = (col.width - 40) // 2
         left = pygame.Rect(col.x, col.y, half, col.height)
         self.right = pygame.Rect(col.x + half + 40, col.y, half, col.height)

@@ -327,7 +327,7 @@ class PauseScene(MenuScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.table_scene.draw(surface, alpha)
         dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 130))
+        dim.fill((0, 0, 0, 165))
         surface.blit(dim, (0, 0))
         ui_theme.panel(surface, self.panel_rect)
         w, _ = surface.get_size()
