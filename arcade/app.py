@@ -271,9 +271,13 @@ class App:
         self.loop.frame()
         pygame.display.flip()
 
-    def run(self) -> None:
+    def run(self, max_fps: int = 240) -> None:
+        """The real loop: frames as fast as the display takes them, capped so an idle menu does not
+        spin a core (the fixed tick stays at 120 Hz either way)."""
+        clock = pygame.time.Clock()
         while self.running and self.loop.running:
             self.frame()
+            clock.tick(max_fps)
         self.shutdown()
 
     def screenshot(self, path: str) -> None:

@@ -155,3 +155,27 @@ def test_join_list_updates_from_a_host_on_loopback(app) -> None:
         assert run_until(app, lambda: not app.scene.tables, 15, ticks=4)
     finally:
         table.stop()
+
+
+@pytest.mark.parametrize("game", ["speed", "spit"])
+def test_realtime_game_played_to_the_results_by_gamepad(app, game) -> None:
+    from arcade.session import available_games
+
+    if game not in available_games():
+        pytest.skip(f"{game} is not in the engine yet")
+    open_setup(app, game, 2)
+    app.scene.ring.focus_name("seat1")
+    while app.scene.seats[1] != "bot:random":
+        press(app, "right", "pad3")
+    app.scene.ring.focus_name("start")
+    press(app, "confirm", "pad3")
+    assert run_until(app, lambda: app.scene.name == "table" and app.scene.started, 10)
+    script = ["pile_a", "right", "pile_b", "confirm", "right", "pile_a", "down", "confirm", "up", "pile_b"]
+    deadline = time.monotonic() + 70
+    i = 0
+    while app.scene.name == "table" and time.monotonic() < deadline:
+        press(app, script[i % len(script)], "pad3", ticks=3)
+        i += 1
+        time.sleep(0.001)
+    assert run_until(app, lambda: app.scene.name == "results", 5), app.scene.name
+    assert app.scene.winners or app.scene.result.get("winners") == []

@@ -10,6 +10,7 @@ from arcade import ui_theme
 from arcade.scenes.base import MenuScene
 
 FAN = ("AS", "KH", "QD", "JC", "TH")
+_FAN_CACHE: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}
 
 
 def card_art(app) -> object | None:
@@ -101,6 +102,17 @@ class TitleScene(MenuScene):
         n = len(FAN)
         for i, code in enumerate(FAN):
             angle = (i - (n - 1) / 2) * 13.0 + 1.5 * math.sin(t * 0.9 + i * 0.7)
+            angle = round(angle * 4) / 4  # quarter degrees: the rotated cards are cached
+            key = (code, width, height, angle)
+            cached = _FAN_CACHE.get(key)
+            rad = math.radians(angle)
+            pivot = (centre[0] + math.sin(rad) * height * 0.9, centre[1] - math.cos(rad) * height * 0.9 + height)
+            if cached is not None:
+                rotated, shadow = cached
+                rect = rotated.get_rect(center=(int(pivot[0]), int(pivot[1] - height * 0.55)))
+                surface.blit(shadow, rect.move(6, 8))
+                surface.blit(rotated, rect)
+                continue
             if art is not None:
                 face = art.face(code, (width, height))  # type: ignore[attr-defined]
             else:
@@ -110,9 +122,10 @@ class TitleScene(MenuScene):
             rad = math.radians(angle)
             pivot = (centre[0] + math.sin(rad) * height * 0.9, centre[1] - math.cos(rad) * height * 0.9 + height)
             rect = rotated.get_rect(center=(int(pivot[0]), int(pivot[1] - height * 0.55)))
-            shade = pygame.Surface(rotated.get_size(), pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 0))
             mask = pygame.mask.from_surface(rotated)
             shadow = mask.to_surface(setcolor=(0, 0, 0, 70), unsetcolor=(0, 0, 0, 0))
+            if len(_FAN_CACHE) > 400:
+                _FAN_CACHE.clear()
+            _FAN_CACHE[key] = (rotated, shadow)
             surface.blit(shadow, rect.move(6, 8))
             surface.blit(rotated, rect)
