@@ -206,22 +206,29 @@ def choose_capture(choices: list[str], k: Knowledge) -> str:
 
 
 def threat(k: Knowledge, seat: int) -> float:
-    """How close ``seat`` is to scoring big: its score plus sets it lacks one card of."""
+    """How close ``seat`` is to scoring big: its score plus the sets it lacks one free card of."""
     p = k.profiles[seat]
-    near = sum(1 for have in p.sets if have == 2)
-    near += 1 if p.brights >= 2 else 0
-    near += 1 if p.junk >= 8 else 0
-    near += 1 if p.animals >= 4 or p.ribbons >= 4 else 0
-    return k.scores[seat] + 2.0 * near
+    mine = k.profiles[k.me]
+    near = sum(1 for i, have in enumerate(p.sets) if have == 2 and not mine.sets[i])
+    if p.brights >= 2 and sum(q.brights for q in k.profiles) < 5:
+        near += 1
+    near += (p.junk >= 8) + (p.animals >= 4) + (p.ribbons >= 4)
+    return k.scores[seat] + GO_NEAR_WEIGHT * near
+
+
+GO_NEAR_WEIGHT = 1.0
+GO_MARGIN = {2: 5, 3: 3}
+GO_MIN_TURNS = 2
+GO_MAX = 5
 
 
 def want_go(k: Knowledge, my_turns: int) -> bool:
     """The normal Go rule: turns to spare, no opponent near the target or a set, not too many Goes."""
-    if my_turns < 3 or k.goes[k.me] >= 3:
+    if my_turns < GO_MIN_TURNS or k.goes[k.me] >= GO_MAX:
         return False
     worst = max(threat(k, o) for o in k.opponents)
-    limit = (k.target - 3) if k.players == 2 else 1.5
-    return worst <= limit and my_turns >= 3
+    limit = (k.target - 7 + GO_MARGIN[2]) if k.players == 2 else GO_MARGIN[3]
+    return worst <= limit
 
 
 # -- policies on actions --------------------------------------------------------------------------
