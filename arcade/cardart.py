@@ -20,6 +20,7 @@ from collections.abc import Callable
 import pygame
 
 RANK_TEXT = {"T": "10"}
+RANK_ORDER = "A23456789TJQK"
 RED = (200, 24, 44)
 BLACK = (22, 22, 26)
 BLUE = (24, 84, 200)
@@ -240,6 +241,8 @@ class CardArt:
     def _draw_face(self, code: str, size: tuple[int, int]) -> pygame.Surface:
         if code in ("BJ", "RJ", "JK"):
             return self._draw_joker(code, size)
+        if len(code) != 2 or code[0] not in RANK_ORDER or code[1] not in SHAPES:
+            return self._draw_other(code, size)
         k = self._scale(size)
         surface, _ = self._blank(size, k)
         w, h = surface.get_size()
@@ -325,6 +328,22 @@ class CardArt:
         s = frame.width * 0.2
         shape(surface, colour, frame.left + s * 0.75, frame.bottom - s * 0.75, s, False)
         shape(surface, colour, frame.right - s * 0.75, frame.bottom - s * 0.75, s, False)
+
+    def _draw_other(self, code: str, size: tuple[int, int]) -> pygame.Surface:
+        """A card that is not French (hwatu ``04A``, bonus ``J2``...): its code, clearly lettered."""
+        k = self._scale(size)
+        surface, _ = self._blank(size, k)
+        w, h = surface.get_size()
+        month, kind = (code[:2], code[2:]) if code[:2].isdigit() else (code, "")
+        colour = {"B": (190, 40, 40), "A": (40, 90, 160), "R": (180, 60, 140), "D": (30, 120, 60)}.get(
+            kind[:1], BLACK)
+        big = self._text(month, h * 0.34, colour)
+        surface.blit(big, big.get_rect(center=(w / 2, h * 0.4)))
+        label = {"B": "bright", "A": "animal", "R": "ribbon", "P": "junk", "D": "double"}.get(kind[:1], kind)
+        if label:
+            small = self._text(label, h * 0.13, colour)
+            surface.blit(small, small.get_rect(center=(w / 2, h * 0.72)))
+        return self._finish(surface, size)
 
     def _draw_joker(self, code: str, size: tuple[int, int]) -> pygame.Surface:
         k = self._scale(size)

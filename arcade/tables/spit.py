@@ -148,7 +148,8 @@ class SpitTable(RealtimeTable):
                     glow = self.seat_colour(seat)
                 self.sprites.append(Sprite(
                     ("down", seat, i, j), None, rect, flipped=flipped, shadow=j == 0, glow=glow,
-                    hit=("turn", i) if top_back else None, seat=seat, origin=self.spit_stack_rect(seat).topleft,
+                    hit=("turn", i) if top_back and local else None, seat=seat if local else None,
+                    origin=self.spit_stack_rect(seat).topleft,
                     delay=0.03 * (i + j), mark=self.seat_colour(seat) if top_back and is_cursor else None,
                 ))
             for k, card in enumerate(up):
@@ -163,7 +164,8 @@ class SpitTable(RealtimeTable):
                 lift = round(size[1] * 0.1 * direction) if card == selected else 0
                 self.sprites.append(Sprite(
                     card, card, rect.move(0, lift), flipped=flipped, glow=glow,
-                    hit=("card", i, card) if top else None, seat=seat, origin=base.topleft,
+                    hit=("card", i, card) if top and local else None, seat=seat if local else None,
+                    origin=base.topleft,
                     mark=self.seat_colour(seat) if top and is_cursor else None,
                 ))
 

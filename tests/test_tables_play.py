@@ -1,0 +1,313 @@
+"""The game tables driven headless by random playouts and random input.
+
+Every phase of each game is drawn (also after a resize); every action a table returns from
+``handle()`` is in the seat's legal list (or fills a template) and the engine accepts it; a rejected
+real-time play snaps back; Oh Hell couch play hides the hand between local players.
+Set ``TABLE_SHOTS=/some/dir`` to keep a PNG of each phase.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from arcade.cardart import CardArt
+from arcade.input import Command
+from arcade.tables import make_table
+from arcade.tables.base import Table
+from arcade.tables.generic import GenericTable
+from arcade.tables.oh_hell import OhHellTable
+from arcade.tables.speed import SpeedTable
+from arcade.tables.spit import SpitTable
+from engine import get_game
+
+KINDS = ("left", "right", "up", "down", "confirm", "pile_a", "pile_b", "alt", "back", "click", "click", "click")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame() -> None:
+    pygame.init()
+
+
+def is_instance_of_legal(action: dict[str, Any], legal: list[dict[str, Any]]) -> bool:
+    if action in legal:
+        return True
+    return any(
+        "choose" in t and t.get("type") == action.get("type")
+        and all(action.get(k) == v for k, v in t.items() if k != "choose")
+        for t in legal
+    )
+
+
+class Driver:
+    """A game state, a table for the local seats, and the pushes between them."""
+
+    def __init__(self, name: str, players: int, local: list[int], seed: int, options: dict | None = None,
+                 size: tuple[int, int] = (1280, 720)) -> None:
+        self.game = get_game(name)
+        self.state = self.game.new(players, seed, options)
+        self.local = local
+        self.table: Table = make_table(name, local, CardArt(), size)
+        self.surface = pygame.Surface(size)
+        self.rng = random.Random(seed)
+        self.phases: set[str] = set()
+        self.sent = 0
+        self.push([])
+
+    def push(self, events: list[dict[str, Any]]) -> None:
+        for seat in self.local:
+            self.table.set_view(seat, self.game.view(self.state, seat), self.game.legal(self.state, seat), events)
+
+    def draw(self, shots: Path | None = None, tag: str = "") -> None:
+        self.table.draw(self.surface, self.rng.random())
+        phase = str(self.game.view(self.state, self.local[0]).get("phase"))
+        if phase not in self.phases:
+            self.phases.add(phase)
+            if shots is not None:
+                pygame.image.save(self.surface, shots / f"{self.game.name}{tag}_{phase}.png")
+
+    def command(self) -> None:
+        seat = self.rng.choice(self.local)
+        kind = self.rng.choice(KINDS)
+        device = "keyboard" if seat == self.local[0] else "pad1"
+        pos = None
+        if kind == "click":
+            device = "mouse"
+            targets = [s.rect.center for s in self.table.sprites if s.hit is not None]
+            targets += [b.rect.center for b in self.table.buttons]
+            if hasattr(self.table, "pile_rect"):
+                targets += [self.table.pile_rect(p).center for p in (0, 1)]
+            pos = self.rng.choice(targets) if targets and self.rng.random() < 0.9 else (
+                self.rng.randrange(self.table.W), self.rng.randrange(self.table.H))
+        routed: int | None = seat
+        if device == "mouse" or (len(self.local) > 1 and not self.game.realtime):
+            routed = None
+        for s, action in self.table.handle(Command(kind, device, pos=pos), routed):
+            assert s in self.local
+            legal = self.game.legal(self.state, s)
+            assert is_instance_of_legal(action, legal), (action, legal)
+            events = self.game.apply(self.state, s, action)
+            self.sent += 1
+            self.push(events)
+
+    def step(self) -> bool:
+        if self.game.result(self.state) is not None:
+            return False
+        if self.rng.random() < 0.45:
+            self.command()
+        else:
+            seats = [s for s in self.game.to_act(self.state) if self.game.legal(self.state, s)]
+            if not seats:
+                return False
+            seat = self.rng.choice(seats)
+            events = self.game.apply(self.state, seat, self.game.sample(self.state, seat, self.rng))
+            self.push(events)
+        for _ in range(4):
+            self.table.tick(1 / 120)
+        return True
+
+
+def shots_dir() -> Path | None:
+    where = os.environ.get("TABLE_SHOTS")
+    if not where:
+        return None
+    path = Path(where)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+CASES = [
+    ("speed", 2, [0], 1, None, {"ready", "play", "over"}),
+    ("speed", 2, [0, 1], 2, {"auto_draw": False}, {"ready", "play", "over"}),
+    ("spit", 2, [0], 3, None, {"ready", "play", "over"}),
+    ("spit", 2, [0, 1], 4, {"clearer_chooses": True, "stack_equal": True}, {"ready", "play", "over"}),
+    ("oh_hell", 4, [0], 5, {"hook": True}, {"bid", "play", "over"}),
+    ("oh_hell", 3, [0, 2], 6, {"simultaneous_bids": True}, {"bid", "play", "over"}),
+    ("oh_hell", 7, [3], 7, {"schedule": "down"}, {"bid", "play", "over"}),
+]
+
+
+@pytest.mark.parametrize(("name", "players", "local", "seed", "options", "phases"), CASES)
+def test_table_draws_every_phase_and_sends_only_legal_actions(
+    name: str, players: int, local: list[int], seed: int, options: dict | None, phases: set[str]
+) -> None:
+    driver = Driver(name, players, local, seed, options)
+    shots = shots_dir()
+    tag = f"_{len(local)}local"
+    steps = 0
+    while driver.step() and steps < 6000:
+        steps += 1
+        if steps == 150:
+            driver.table.resize((960, 540))
+            driver.surface = pygame.Surface((960, 540))
+            tag += "_small"
+            driver.phases.clear()
+        if steps % 3 == 0:
+            driver.draw(shots, tag)
+    driver.push([])
+    driver.draw(shots, tag)
+    assert driver.game.result(driver.state) is not None, "the playout did not finish"
+    seen = set(driver.phases)
+    driver.table.resize((1280, 720))
+    driver.surface = pygame.Surface((1280, 720))
+    driver.draw()
+    assert driver.sent > 0, "the table never produced an action"
+    assert phases & seen, seen
+
+
+def test_every_phase_is_drawn() -> None:
+    """Across the playouts above each game shows all its phases (slap for Spit, too)."""
+    wanted = {"speed": {"ready", "play", "over"}, "spit": {"ready", "play", "slap", "over"},
+              "oh_hell": {"bid", "play", "over"}}
+    for name, phases in wanted.items():
+        seen: set[str] = set()
+        for seed in range(3):
+            players = 4 if name == "oh_hell" else 2
+            driver = Driver(name, players, [0], seed, size=(640, 360))
+            steps = 0
+            while driver.step():
+                steps += 1
+                phase = driver.game.view(driver.state, 0).get("phase")
+                if phase not in driver.phases or steps % 9 == 0:
+                    driver.draw()
+            seen |= driver.phases
+            driver.push([])
+            driver.draw()
+            seen |= driver.phases
+        assert phases <= seen, (name, seen)
+
+
+def test_make_table_picks_each_game_its_table() -> None:
+    art = CardArt()
+    assert isinstance(make_table("speed", [0], art, (800, 600)), SpeedTable)
+    assert isinstance(make_table("spit", [0], art, (800, 600)), SpitTable)
+    assert isinstance(make_table("oh_hell", [0], art, (800, 600)), OhHellTable)
+    assert isinstance(make_table("tractor", [0], art, (800, 600)), GenericTable)
+
+
+@pytest.mark.parametrize("name", ["rummy", "go_stop", "tractor"])
+def test_generic_table_plays_other_games(name: str) -> None:
+    players = {"rummy": 3, "go_stop": 2, "tractor": 4}[name]
+    driver = Driver(name, players, [0], 11, size=(960, 540))
+    for i in range(300):
+        if not driver.step():
+            break
+        if i % 10 == 0:
+            driver.draw()
+    assert driver.phases
+
+
+def speed_in_play(seed: int) -> Driver:
+    driver = Driver("speed", 2, [0], seed)
+    for seat in (0, 1):
+        driver.push(driver.game.apply(driver.state, seat, {"type": "ready"}))
+    return driver
+
+
+def test_realtime_play_shows_at_once_and_snaps_back_on_reject() -> None:
+    for seed in range(20):
+        driver = speed_in_play(seed)
+        table = driver.table
+        plays = [a for a in driver.game.legal(driver.state, 0) if a["type"] == "play"]
+        if plays:
+            break
+    else:
+        pytest.fail("no playable card in 20 deals")
+    action = plays[0]
+    card, pile = action["card"], action["pile"]
+    hand = table.hand_of(0)
+    table.inputs[0].cursor = hand.index(card)
+    table.inputs[0].device = "keyboard"
+    out = table.handle(Command("pile_a" if pile == 0 else "pile_b", "keyboard"), 0)
+    assert out == [(0, action)]
+    on_pile = [s for s in table.sprites if s.key == card]
+    assert on_pile and on_pile[0].rect.topleft == table.pile_rect(pile).topleft, "not shown on the pile at once"
+    assert card not in table.hand_of(0)
+    table.reject(0, action, "too late: the pile has changed")
+    assert not table.pending
+    back = [s for s in table.sprites if s.key == card]
+    assert back and back[0].hit == ("hand", card), "the card did not go back to the hand"
+    assert any("too late" in t[0] for t in table.toasts)
+    for _ in range(60):
+        table.tick(1 / 120)
+    assert table.motion.pos(card) == back[0].rect.topleft
+
+
+def test_confirmed_play_clears_the_pending_card() -> None:
+    driver = speed_in_play(0)
+    table = driver.table
+    for seed in range(1, 20):
+        if any(a["type"] == "play" for a in driver.game.legal(driver.state, 0)):
+            break
+        driver = speed_in_play(seed)
+        table = driver.table
+    action = next(a for a in driver.game.legal(driver.state, 0) if a["type"] == "play")
+    table.inputs[0].cursor = table.hand_of(0).index(action["card"])
+    out = table.handle(Command("pile_a" if action["pile"] == 0 else "pile_b", "pad3"), 0)
+    assert out == [(0, action)] and table.pending
+    driver.push(driver.game.apply(driver.state, 0, action))
+    assert not table.pending
+
+
+def test_handle_never_returns_an_action_that_is_not_legal() -> None:
+    for seed in range(4):
+        driver = Driver("spit", 2, [0, 1], seed)
+        for _ in range(400):
+            if driver.game.result(driver.state) is not None:
+                break
+            driver.command()
+            driver.table.tick(1 / 60)
+
+
+def test_oh_hell_couch_privacy_between_local_players() -> None:
+    driver = Driver("oh_hell", 3, [0, 1], 2)
+    table = driver.table
+    assert isinstance(table, OhHellTable)
+    saw_privacy = False
+    for _ in range(200):
+        if table.needs_privacy():
+            saw_privacy = True
+            hand_faces = [s for s in table.sprites if s.hit and s.hit[0] == "hand" and s.code is not None]
+            assert not hand_faces, "a hand is face up behind the privacy screen"
+            assert table.handle(Command("confirm", "keyboard"), None) == []
+            assert not table.needs_privacy()
+            continue
+        acting = [s for s in driver.game.to_act(driver.state) if driver.game.legal(driver.state, s)]
+        if not acting:
+            break
+        seat = acting[0]
+        if seat in (0, 1):
+            assert table.me == seat
+            out = table.handle(Command("confirm", "keyboard"), None)
+            if not out:
+                out = [(seat, driver.game.legal(driver.state, seat)[0])]
+            for s, action in out:
+                assert s == seat
+                driver.push(driver.game.apply(driver.state, s, action))
+        else:
+            driver.push(driver.game.apply(driver.state, seat, driver.game.sample(driver.state, seat, driver.rng)))
+    assert saw_privacy
+
+
+def test_oh_hell_hook_bid_is_shown_struck_and_not_sent() -> None:
+    for seed in range(30):
+        driver = Driver("oh_hell", 3, [0], seed, {"hook": True})
+        game, state = driver.game, driver.state
+        while state.phase == "bid" and game.to_act(state) != [0]:
+            seat = game.to_act(state)[0]
+            driver.push(game.apply(state, seat, game.legal(state, seat)[0]))
+        if state.phase == "bid" and state.dealer == 0:
+            break
+    else:
+        pytest.skip("no deal where seat 0 deals and bids last")
+    table = driver.table
+    struck = [b for b in table.buttons if not b.enabled]
+    assert len(struck) == 1 and struck[0].note == "hook"
+    assert table.handle(Command("click", "mouse", pos=struck[0].rect.center), None) == []
+    ok = next(b for b in table.buttons if b.enabled)
+    assert table.handle(Command("click", "mouse", pos=ok.rect.center), None) == [(0, ok.action)]
