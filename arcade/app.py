@@ -53,6 +53,7 @@ class App:
         self.size = self.screen.get_size()
         self.manager = ui_theme.make_manager(self.size)
         self.mapper = InputMapper()
+        self._apply_volume()
         self.scenes: list[Any] = []
         self.pending_events: list[pygame.event.Event] = []
         self.injected: list[Command] = []
@@ -69,6 +70,14 @@ class App:
             from arcade.scenes.title import TitleScene
 
             self.push(TitleScene(self))
+
+    def _apply_volume(self) -> None:
+        try:
+            from arcade.sound import get_sounds
+
+            get_sounds().set_volume(self.settings.volume / 100)
+        except Exception:  # sound is a comfort: no mixer, no sound module, no problem
+            pass
 
     # --------------------------------------------------------------------------- window
     def _open_window(self) -> pygame.Surface:

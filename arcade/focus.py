@@ -37,6 +37,10 @@ class FocusItem:
     enabled: bool = True
     name: str = ""
     on_focus: Callback | None = None
+    caption: str = ""
+    on_text: Callable[[str], None] | None = None  # text fields: keeps the scene's copy of the text
+    allowed: str | None = None
+    max_length: int = 24
 
 
 @dataclass
@@ -46,6 +50,8 @@ class FocusRing:
     clickables: dict[Any, Callback] = field(default_factory=dict)
     phase: float = 0.0
     manager: Any = None
+    # opens an on-screen keyboard for a text field (set by the scene; used when a pad confirms on one)
+    edit_text: Callable[[FocusItem], None] | None = None
 
     def clear(self) -> None:
         self.items.clear()
@@ -105,7 +111,9 @@ class FocusRing:
         if item is None:
             return False
         if cmd.kind == "confirm":
-            if item.on_confirm is not None and item.enabled:
+            if item.is_text and self.edit_text is not None and not cmd.device.startswith("keyboard"):
+                self.edit_text(item)
+            elif item.on_confirm is not None and item.enabled:
                 item.on_confirm()
             return True
         if cmd.kind in ("left", "right"):
@@ -166,6 +174,11 @@ class FocusRing:
             if callback is not None:
                 callback()
                 return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            for item in self.items:
+                if item.element is event.ui_element and item.on_text is not None:
+                    item.on_text(event.ui_element.get_text())
+            return False
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
             for i, item in enumerate(self.items):
                 if item.element is event.ui_element:
@@ -251,7 +264,7 @@ def format_value(value: Any) -> str:
 def text_field(
     manager: Any, ring: FocusRing, rect: pygame.Rect, caption: str, initial: str,
     on_confirm: Callback | None = None, name: str = "", caption_width: float = 0.45, allowed: str | None = None,
-    max_length: int = 24,
+    max_length: int = 24, on_text: Callable[[str], None] | None = None,
 ) -> Any:
     """A caption and a UITextEntryLine on one row; returns the entry (``get_text()``)."""
     cw = int(rect.width * caption_width)
@@ -262,5 +275,6 @@ def text_field(
     entry.set_text_length_limit(max_length)
     if allowed == "numbers":
         entry.set_allowed_characters("numbers")
-    ring.add(FocusItem(rect.copy(), on_confirm=on_confirm, element=entry, is_text=True, name=name))
+    ring.add(FocusItem(rect.copy(), on_confirm=on_confirm, element=entry, is_text=True, name=name,
+                       caption=caption, on_text=on_text, allowed=allowed, max_length=max_length))
     return entry

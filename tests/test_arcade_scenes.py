@@ -205,3 +205,28 @@ def test_shot_renders_every_scene(tmp_path, scene) -> None:
     # not a blank frame: some variety of colours
     colours = {tuple(image.get_at((x, y))) for x in range(0, 1280, 64) for y in range(0, 720, 48)}
     assert len(colours) > 8
+
+
+def test_gamepad_types_a_name_with_the_on_screen_keyboard(app, shots) -> None:
+    for _ in range(4):
+        pad(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    pad(app, pygame.CONTROLLER_BUTTON_A)  # Settings
+    assert app.scene.name == "settings"
+    app.scene.ring.focus_name("name")
+    pad(app, pygame.CONTROLLER_BUTTON_A)
+    assert app.scene.name == "keyboard"
+    for _ in range(len(app.scene.text)):
+        pad(app, pygame.CONTROLLER_BUTTON_Y)  # delete
+    app.scene.ring.focus_name("shift")
+    pad(app, pygame.CONTROLLER_BUTTON_A)
+    app.scene.ring.focus_name("key:z")
+    pad(app, pygame.CONTROLLER_BUTTON_A)
+    pad(app, pygame.CONTROLLER_BUTTON_DPAD_UP)  # z -> a, one row up
+    pad(app, pygame.CONTROLLER_BUTTON_A)
+    assert app.scene.text == "Za"
+    app.screenshot(str(shots / "keyboard.png"))
+    pad(app, pygame.CONTROLLER_BUTTON_START)  # done
+    assert app.scene.name == "settings" and app.settings.name == "Za"
+    assert app.scene.name_entry.get_text() == "Za"
+    pad(app, pygame.CONTROLLER_BUTTON_B)
+    assert app.scene.name == "title" and app.settings.name == "Za"

@@ -107,6 +107,7 @@ class MenuScene(Scene):
         self.manager.clear_and_reset()
         self.ring.clear()
         self.ring.manager = self.manager
+        self.ring.edit_text = self.edit_text
         self.build()
         self._built = True
         if not (self._focus_name and self.ring.focus_name(self._focus_name)):
@@ -115,6 +116,19 @@ class MenuScene(Scene):
 
     def build(self) -> None:
         """Create the widgets (called on enter and on every resize)."""
+
+    def edit_text(self, item: FocusItem) -> None:
+        """A pad confirmed on a text field: type with the on-screen keyboard."""
+        from arcade.scenes.keyboard import KeyboardScene
+
+        entry = item.element
+
+        def done(text: str) -> None:
+            if item.on_text is not None:
+                item.on_text(text)
+
+        self.app.push(KeyboardScene(self.app, item.caption, entry.get_text() if entry else "", done,
+                                    digits_only=item.allowed == "numbers", max_length=item.max_length))
 
     # layout helpers
     def column(self, rows: int, width: int | None = None, top: int | None = None) -> pygame.Rect:

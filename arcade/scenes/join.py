@@ -75,12 +75,12 @@ class JoinScene(MenuScene):
         r = MAX_LISTED + 1
         self.address_entry = text_field(self.manager, self.ring, self.row(col, r), "Address (host:port)",
                                         self.address, on_confirm=self.join_manual, name="address",
-                                        caption_width=0.3, max_length=60)
+                                        caption_width=0.3, max_length=60, on_text=self.set_address)
         r += 1
         half = (col.width - 20) // 2
         pin_rect = pygame.Rect(col.x, self.row(col, r).y, half, self.row_height)
         self.pin_entry = text_field(self.manager, self.ring, pin_rect, "PIN", self.pin, name="pin",
-                                    caption_width=0.3, allowed="numbers", max_length=6)
+                                    caption_width=0.3, allowed="numbers", max_length=6, on_text=self.set_pin)
         self.button(pygame.Rect(col.x + half + 20, pin_rect.y, half, self.row_height), "Join address",
                     self.join_manual, name="join_manual")
         r += 1
@@ -100,6 +100,12 @@ class JoinScene(MenuScene):
         text = f"{table.name}   ·   {title}   ·   {state}{lock}"
         self.button(rect, text, lambda t=table: self.join_table(t), name=f"table:{table.key}")
         self.ring.items[-1].element.text_horiz_alignment = "left"
+
+    def set_address(self, text: str) -> None:
+        self.address = text
+
+    def set_pin(self, text: str) -> None:
+        self.pin = "".join(ch for ch in text if ch.isdigit())[:6]
 
     def tick(self, dt: float) -> None:
         super().tick(dt)

@@ -35,7 +35,8 @@ class SettingsScene(MenuScene):
         left = pygame.Rect(col.x, col.y, half, col.height)
         self.right = pygame.Rect(col.x + half + 40, col.y, half, col.height)
         self.name_entry = text_field(self.manager, self.ring, self.row(left, 0), "Your name", s.name,
-                                     on_confirm=self.save_name, name="name", caption_width=0.4, max_length=20)
+                                     on_confirm=self.save_name, name="name", caption_width=0.4, max_length=20,
+                                     on_text=self.set_name)
         volumes = list(range(0, 101, 10))
         Cycler(self.manager, self.ring, self.row(left, 1), "Volume", volumes,
                volumes.index(min(volumes, key=lambda v: abs(v - s.volume))), labels=[f"{v}%" for v in volumes],
@@ -49,6 +50,9 @@ class SettingsScene(MenuScene):
         Cycler(self.manager, self.ring, self.row(left, 5), "Bot speed", list(BOT_SPEEDS),
                BOT_SPEEDS.index(s.bot_speed), on_change=self.set_bot_speed, name="bot_speed", caption_width=0.4)
         self.button(self.row(left, 7), "Done", self.back, name="done", big=True)
+
+    def set_name(self, text: str) -> None:
+        self.app.settings.name = clean_name(text)
 
     def save_name(self) -> None:
         self.app.settings.name = clean_name(self.name_entry.get_text())

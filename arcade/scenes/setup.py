@@ -135,10 +135,11 @@ class SetupScene(MenuScene):
         r = 0
         if self.hosting:
             self.name_entry = text_field(self.manager, self.ring, self.row(left, r), "Table name", self.table_name,
-                                         name="table_name", caption_width=0.36)
+                                         name="table_name", caption_width=0.36, on_text=self.set_table_name)
             r += 1
             self.pin_entry = text_field(self.manager, self.ring, self.row(left, r), "PIN (optional)", self.pin,
-                                        name="pin", caption_width=0.36, allowed="numbers", max_length=6)
+                                        name="pin", caption_width=0.36, allowed="numbers", max_length=6,
+                                        on_text=self.set_pin)
             r += 1
         names = list(self.games)
         Cycler(self.manager, self.ring, self.row(left, r), "Game", names, names.index(self.game_name),
@@ -198,6 +199,12 @@ class SetupScene(MenuScene):
         def set_option(value: Any) -> None:
             self.options[option] = value
         return set_option
+
+    def set_table_name(self, text: str) -> None:
+        self.table_name = text
+
+    def set_pin(self, text: str) -> None:
+        self.pin = "".join(ch for ch in text if ch.isdigit())[:6]
 
     def set_game(self, name: str) -> None:
         self.game_name = name
