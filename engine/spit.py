@@ -168,7 +168,7 @@ class Spit(Game):
         return [] if state.phase == "over" else [0, 1]
 
     def legal(self, state: SpitState, seat: int) -> list[Action]:
-        if seat not in (0, 1):
+        if not _is_seat(seat):
             return []
         phase = state.phase
         if phase == "play":
@@ -249,7 +249,7 @@ class Spit(Game):
 
     def apply(self, state: SpitState, seat: int, action: Action) -> list[Event]:
         kind = check_action_shape(action)
-        if isinstance(seat, bool) or seat not in (0, 1):
+        if not _is_seat(seat):
             raise IllegalAction(f"there is no seat {seat!r} at a Spit table")
         handler = self._HANDLERS.get(kind)
         if handler is None:
@@ -640,6 +640,11 @@ class Spit(Game):
         assert [len(p) for p in layout] == [len(p) for p in expected], "layout sizes are not 1, 2, 3, ..."
         assert len(state.spit_cards[seat]) == len(spit)
         assert state.up[seat] == [1 if p else 0 for p in layout]
+
+
+def _is_seat(seat: object) -> bool:
+    """Seat 0 or 1 as a plain int (``1.0`` and ``True`` compare equal to 1 but cannot index a list)."""
+    return type(seat) is int and 0 <= seat <= 1
 
 
 def _movable_besides(layout: list[list[str]], up: list[int], source: int, target: int) -> bool:

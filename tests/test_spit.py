@@ -397,6 +397,16 @@ def test_garbage_is_rejected() -> None:
     rejected(state, True, {"type": "play", "card": "5C", "pile": 0}, "no seat")
 
 
+def test_seats_must_be_whole_numbers_0_or_1() -> None:
+    state = table([["5C"], ["2S"]], ["6H", "TC"])
+    for seat in (0.0, 1.0, True, False, None, "0", -1, 2, 10**30):
+        rejected(state, seat, {"type": "play", "card": "5C", "pile": 0}, "no seat")
+        assert GAME.legal(state, seat) == []
+    ready = GAME.new(2, 3)
+    rejected(ready, 1.0, {"type": "ready"}, "no seat")
+    assert GAME.legal(ready, True) == []
+
+
 # -- playouts ----------------------------------------------------------------------------------------
 
 COMBOS = [dict(zip(OPTS, values, strict=True)) for values in itertools.product((5, 4), *[(False, True)] * 3)]
@@ -437,3 +447,4 @@ def test_moves_and_stacks_cannot_go_round_in_circles() -> None:
                 assert run[seat] <= 2 * options["stock_piles"], (seed, options)
             else:
                 run[seat] = 0  # only this seat's own plays and turns give it new cards to move
+
