@@ -125,7 +125,7 @@ class CardArt:
     ``font_path`` is a TTF for ranks (default: pygame's bundled sans bold).
     """
 
-    max_sizes = 8
+    max_sizes = 16
 
     def __init__(
         self,

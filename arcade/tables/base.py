@@ -33,6 +33,7 @@ LEGAL = (120, 235, 140)
 BAD = (240, 90, 80)
 PANEL = (8, 30, 20, 190)
 SEAT_COLOURS: tuple[Colour, ...] = (GOLD, CYAN, (240, 140, 200), (180, 160, 255))
+WARM_CODES = tuple(r + s for s in "SHDC" for r in "A23456789TJQK")
 
 
 @dataclass(slots=True)
@@ -137,7 +138,7 @@ class Table:
         self.pending: list[Pending] = []
         self.toasts: list[list[Any]] = []  # [text, colour, seconds left]
         self.hover: Vec | None = None
-        self.card_scale = 1.0  # settings "card size": 0.85 / 1.0 / 1.15
+        self._card_scale = 1.0  # settings "card size" (the property relayouts when it changes)
         self.input_mapper: Any = None  # the framework's InputMapper, for button labels in hints
         self.clock = 0.0
         self._text_cache: dict[tuple, pygame.Surface] = {}
@@ -148,7 +149,20 @@ class Table:
         self._panel_cache: dict[tuple, pygame.Surface] = {}
         self._dim_cache: dict[tuple[int, int], pygame.Surface] = {}
         self._first_layout = True
+        self._warm: list[tuple[str, tuple[int, int], bool]] = []
+        self._warm_sizes: set[tuple[tuple[int, int], bool]] = set()
         self.resize(size)
+
+    @property
+    def card_scale(self) -> float:
+        return self._card_scale
+
+    @card_scale.setter
+    def card_scale(self, value: float) -> None:
+        self._card_scale = max(0.5, min(1.6, float(value)))
+        if hasattr(self, "_warm"):
+            self._first_layout = True
+            self.relayout()
 
     # -- the contract ---------------------------------------------------------------------------
 
@@ -207,6 +221,9 @@ class Table:
 
     def tick(self, dt: float) -> None:
         self.clock += dt
+        if self._warm:
+            code, size, flipped = self._warm.pop()
+            self.art.face(code, size, flipped)
         self.motion.tick(dt)
         self.effects.tick(dt)
         for toast in self.toasts:
@@ -253,6 +270,9 @@ class Table:
         self._felt = None
         self._panel_cache.clear()
         self._text_cache.clear()
+        if hasattr(self, "_warm"):
+            self._warm.clear()
+            self._warm_sizes.clear()
         self._first_layout = True
         self.relayout()
 
@@ -293,11 +313,12 @@ class Table:
         return self.me
 
     def name(self, seat: int) -> str:
+        """"You" for the only local seat; otherwise the lobby name, or "Player n" / "Seat n"."""
+        if seat in self.local_seats and len(self.local_seats) == 1:
+            return "You"
         if 0 <= seat < len(self.names) and self.names[seat]:
             return self.names[seat]
         if seat in self.local_seats:
-            if len(self.local_seats) == 1:
-                return "You"
             return f"Player {self.local_seats.index(seat) + 1}"
         return f"Seat {seat + 1}"
 
@@ -352,6 +373,13 @@ class Table:
                 self._text_cache.clear()
             surface = self._text_cache[key] = self.font(px).render(text, True, colour)
         return surface
+
+    def fit(self, text: str, px: float, width: float) -> float:
+        """``px``, made smaller (in whole steps, so fonts are reused) until ``text`` fits in ``width``."""
+        px = round(px)
+        while px > 10 and self.font(px).size(text)[0] > width:
+            px -= 2
+        return px
 
     def blit_text(self, surface: pygame.Surface, text: str, px: float, colour: Colour, anchor: str, pos: Vec,
                   shadow: bool = True) -> pygame.Rect:
@@ -517,9 +545,20 @@ class Table:
                                   back=snap_back)
         keep = {s.key for s in self.sprites} | {g.key for g in self.ghosts}
         self.motion.retain(keep)
+        self._queue_warm()
         if self.views:
             self._first_layout = False
         self._static_dirty = True
+
+    def _queue_warm(self) -> None:
+        """Draw the faces of the whole deck at the sizes in use, one per tick, before they are needed."""
+        for sprite in self.sprites:
+            if sprite.code is None or len(sprite.code) != 2:
+                continue
+            key = (sprite.rect.size, sprite.flipped)
+            if key not in self._warm_sizes:
+                self._warm_sizes.add(key)
+                self._warm.extend((code, sprite.rect.size, sprite.flipped) for code in WARM_CODES)
 
     def _render_felt(self) -> pygame.Surface:
         small = pygame.Surface((64, 36))
@@ -613,7 +652,7 @@ class Table:
         for effect in self.effects.items:
             p = effect.progress
             if effect.kind == "banner":
-                scale = 0.7 + 0.3 * min(1.0, p * 6)
+                scale = round(0.7 + 0.3 * min(1.0, p * 6), 1)
                 fade = 1.0 if p < 0.7 else max(0.0, (1 - p) / 0.3)
                 px = 84 * self.u * effect.size * scale
                 image = self.text(effect.text, px, effect.colour)
@@ -636,10 +675,14 @@ class Table:
                 flash = self.panel(self.size, (255, 255, 255, round(70 * (1 - p))), radius=0, border=None)
                 surface.blit(flash, (0, 0))
 
+    def toast_place(self) -> tuple[float, int]:
+        """Where toasts go (centre y of the first) and how many show at once."""
+        return self.H * 0.62, 3
+
     def _draw_toasts(self, surface: pygame.Surface) -> None:
-        y = self.H * 0.62
-        for text, colour, left in self.toasts:
-            image = self.text(text, 26 * self.u, colour)
+        y, count = self.toast_place()
+        for text, colour, left in self.toasts[-count:]:
+            image = self.text(text, self.fit(text, 26 * self.u, self.W * 0.9), colour)
             back = self.panel((image.get_width() + round(30 * self.u), image.get_height() + round(14 * self.u)),
                               (0, 0, 0, 200), border=(*colour, 160))
             rect = back.get_rect(center=(self.W // 2, round(y)))
@@ -657,7 +700,7 @@ class Table:
         text = "   \u00b7   ".join(h for h in hints if h)
         if not text:
             return
-        px = 19 * self.u
+        px = self.fit(text, 19 * self.u, self.W * 0.94)
         image = self.text(text, px, MUTED)
         back = self.panel((image.get_width() + round(24 * self.u), image.get_height() + round(10 * self.u)),
                           (0, 0, 0, 110), border=None)

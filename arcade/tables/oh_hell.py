@@ -331,8 +331,16 @@ class OhHellTable(Table):
         first = len(sheet) - len(shown) + 1
         for i, r in enumerate(shown):
             trump = r.get("trump")
-            label = f"{first + i}. {r['cards']} card{'s' if r['cards'] != 1 else ''} {trump or '-'}"
-            self.blit_text(surface, label, px, MUTED, "topleft", (x0, y), False)
+            label = f"{first + i}. {r['cards']} card{'s' if r['cards'] != 1 else ''}"
+            where = self.blit_text(surface, label, px, MUTED, "topleft", (x0, y), False)
+            if trump in SUIT_NAMES:
+                pip = self.art.pip(trump, round(px * 0.9))
+                chip = self.panel((pip.get_width() + 4, pip.get_height() + 4), (250, 250, 245, 230), radius=3,
+                                  border=None)
+                surface.blit(chip, (where.right + 6 * self.u, y - 2))
+                surface.blit(pip, (where.right + 6 * self.u + 2, y))
+            else:
+                self.blit_text(surface, "no trump", px * 0.8, MUTED, "topleft", (where.right + 6 * self.u, y + 2), False)
             for s in range(n):
                 totals[s] += r["points"][s]
                 made = r["bids"][s] == r["tricks"][s]

@@ -56,6 +56,17 @@ class RealtimeTable(Table):
             return "Opponent"
         return super().name(seat)
 
+    def rotated_text(self, text: str, px: float, colour: tuple[int, int, int]) -> pygame.Surface:
+        key = ("rotated", text, round(px), colour)
+        image = self._text_cache.get(key)
+        if image is None:
+            image = self._text_cache[key] = pygame.transform.rotate(self.text(text, px, colour), 180)
+        return image
+
+    def toast_place(self) -> tuple[float, int]:
+        below_piles = self.pile_rect(0).bottom + 30 * self.u
+        return below_piles + 20 * self.u, 1
+
     # -- cursor items (subclasses) ----------------------------------------------------------------
 
     def cursor_cards(self, seat: int) -> list[str | None]:
@@ -169,7 +180,7 @@ class RealtimeTable(Table):
             text = "   \u00b7   ".join(h for h in hints if h)
             if not text:
                 return
-            image = pygame.transform.rotate(self.text(text, 19 * self.u, MUTED), 180)
+            image = self.rotated_text(text, self.fit(text, 19 * self.u, self.W * 0.94), MUTED)
             back = self.panel((image.get_width() + round(24 * self.u), image.get_height() + round(10 * self.u)),
                               (0, 0, 0, 110), border=None)
             rect = back.get_rect(midtop=(self.W // 2, round(4 * self.u)))

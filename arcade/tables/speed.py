@@ -208,7 +208,7 @@ class SpeedTable(RealtimeTable):
     def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
         message = self._message()
         if message:
-            image = self.text(message, 28 * self.u, GOLD)
+            image = self.text(message, self.fit(message, 28 * self.u, self.W * 0.92), GOLD)
             back = self.panel((image.get_width() + round(36 * self.u), image.get_height() + round(16 * self.u)),
                               (0, 0, 0, 170), border=(*GOLD, 160))
             y = (self.pile_rect(0).top + self.hand_rects(self.top, 1)[0].bottom) / 2
@@ -218,7 +218,7 @@ class SpeedTable(RealtimeTable):
         if self.countdown > 0:
             number = str(int(self.countdown / (COUNTDOWN / 3)) + 1)
             frac = (self.countdown % (COUNTDOWN / 3)) / (COUNTDOWN / 3)
-            px = 150 * self.u * (0.7 + 0.3 * frac)
+            px = 150 * self.u * round(0.7 + 0.3 * frac, 1)
             image = self.text(number, px, GOLD)
             shadow = self.text(number, px, (0, 0, 0))
             rect = image.get_rect(center=(self.W // 2, self.H // 2))

@@ -240,7 +240,7 @@ class SpitTable(RealtimeTable):
             piles_top = self.pile_rect(0).top
             upper = self.place_rect(self.top, 0).bottom + 5 * self.step()
             y = (piles_top + upper) / 2 - 10 * self.u
-            image = self.text(text, 28 * self.u, colour)
+            image = self.text(text, self.fit(text, 28 * self.u, self.W * 0.92), colour)
             back = self.panel((image.get_width() + round(36 * self.u), image.get_height() + round(16 * self.u)),
                               (0, 0, 0, 170), border=(*colour, 160))
             rect = back.get_rect(center=(self.W // 2, round(y)))
