@@ -275,9 +275,7 @@ def remove_cards(hand: list[str], cards: list[str]) -> None:
 
 
 def holds(hand: list[str], cards: list[str]) -> bool:
-    need = Counter(cards)
-    have = Counter(hand)
-    return all(have[c] >= n for c, n in need.items())
+    return all(hand.count(c) >= cards.count(c) for c in set(cards))
 
 
 class Tractor(Game):

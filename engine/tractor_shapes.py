@@ -98,8 +98,15 @@ def of_class(cards: Iterable[str], order: Order, cls: str) -> list[str]:
 
 
 def pair_codes(cards: Iterable[str]) -> list[str]:
-    """Codes held twice (two identical cards: a pair)."""
-    return [code for code, n in Counter(cards).items() if n >= 2]
+    """Codes held twice (two identical cards: a pair; there are only two copies of a card)."""
+    seen: set[str] = set()
+    found: list[str] = []
+    for c in cards:
+        if c in seen:
+            found.append(c)
+        else:
+            seen.add(c)
+    return found
 
 
 def runs(positions: Iterable[int]) -> list[list[int]]:
@@ -154,9 +161,9 @@ def kinds(units: Iterable[Unit]) -> list[Kind]:
     return sorted(((u[0], u[1]) for u in units), reverse=True)
 
 
-def pair_count(cards: Iterable[str]) -> int:
-    """How many disjoint pairs of identical cards ``cards`` hold."""
-    return sum(n // 2 for n in Counter(cards).values())
+def pair_count(cards: Sequence[str]) -> int:
+    """How many disjoint pairs of identical cards ``cards`` hold (at most two copies of a card)."""
+    return len(cards) - len(set(cards))
 
 
 def shape_top(lead_kinds: Sequence[Kind], cards: Sequence[str], order: Order) -> int | None:
