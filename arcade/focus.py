@@ -124,6 +124,15 @@ class FocusRing:
             return self.move(cmd.kind)
         if cmd.kind in ("up", "down"):
             return self.move(cmd.kind)
+        if cmd.kind == "click" and cmd.pos is not None:
+            # items drawn by the scene itself (no pygame-gui element) take clicks here
+            for i, candidate in enumerate(self.items):
+                if candidate.element is None and candidate.rect.collidepoint(cmd.pos) and candidate.enabled:
+                    self.set_index(i)
+                    if candidate.on_confirm is not None:
+                        candidate.on_confirm()
+                    return True
+            return False
         if cmd.kind == "point" and cmd.pos is not None:
             for i, candidate in enumerate(self.items):
                 if candidate.rect.collidepoint(cmd.pos) and i != self.index:

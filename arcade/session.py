@@ -119,6 +119,7 @@ class NetSession(Session):
         self.advertised = False
         self.closed = False
         self.lan_error: str | None = None
+        self.lan_address: str | None = None
 
     def poll(self) -> list[Message]:
         messages = self.client.poll()
@@ -143,7 +144,8 @@ class NetSession(Session):
             interfaces = lan_interfaces()
         port = self.local_table.advertise(name, interfaces)
         self.advertised = True
-        return f"{interfaces[0] if interfaces else '127.0.0.1'}:{port}"
+        self.lan_address = f"{interfaces[0] if interfaces else '127.0.0.1'}:{port}"
+        return self.lan_address
 
     def close(self) -> None:
         if self.closed and self.local_table is None:

@@ -179,3 +179,36 @@ def test_realtime_game_played_to_the_results_by_gamepad(app, game) -> None:
         time.sleep(0.001)
     assert run_until(app, lambda: app.scene.name == "results", 5), app.scene.name
     assert app.scene.winners or app.scene.result.get("winners") == []
+
+
+def test_host_a_lan_table_lobby_and_start(app) -> None:
+    from netplay.client import NetClient
+
+    press(app, "down", "pad2")
+    press(app, "confirm", "pad2")  # Host a LAN table
+    scene = app.scene
+    assert scene.name == "host_setup"
+    scene.game_name = "oh_hell"
+    scene._reset_game()
+    scene.players = 3
+    scene.rebuild()
+    scene.ring.focus_name("start")
+    press(app, "confirm", "pad2")
+    assert app.scene.name == "lobby"
+    assert run_until(app, lambda: app.scene.welcome is not None and len(app.scene.seats) == 3, 10)
+    lan = app.session.lan_address
+    assert lan and lan.startswith("127.0.0.1:")
+    guest = NetClient("127.0.0.1", int(lan.rsplit(":", 1)[1]), "Guest")
+    guest.start()
+    try:
+        assert run_until(app, lambda: any(s.get("name") == "Guest" for s in app.scene.seats), 10)
+        open_seat = next(s["seat"] for s in app.scene.seats if s["kind"] == "open")
+        app.scene.ring.focus_name(f"seat{open_seat}")
+        press(app, "right", "pad2")  # open -> easy bot
+        assert run_until(app, lambda: app.scene.seats[open_seat].get("kind") == "bot", 10)
+        app.scene.ring.focus_name("start")
+        press(app, "confirm", "pad2")
+        assert run_until(app, lambda: app.scene.name == "table" and app.scene.started, 10)
+        assert app.scene.local_seats == [0]
+    finally:
+        guest.close()

@@ -40,7 +40,7 @@ class KeyboardScene(MenuScene):
         cols = max(len(r) for r in rows)
         width = cols * key + (cols - 1) * gap
         x0 = (w - width) // 2
-        y0 = 240
+        y0 = 262
         for r, row in enumerate(rows):
             offset = (cols - len(row)) * (key + gap) // 2
             for c, ch in enumerate(row):
@@ -56,7 +56,7 @@ class KeyboardScene(MenuScene):
         for i, (text, callback, name) in enumerate(specials):
             self.button(pygame.Rect(x0 + i * (each + gap), y, each, key), text, callback, name=name,
                         big=name == "done")
-        self.panel_rect = pygame.Rect(x0, 150, width, y + key - 150).inflate(60, 50)
+        self.panel_rect = pygame.Rect(x0, 172, width, y + key - 172).inflate(60, 40)
 
     def type(self, ch: str) -> None:
         if len(self.text) < self.max_length:
@@ -89,7 +89,7 @@ class KeyboardScene(MenuScene):
         w, _ = surface.get_size()
         ui_theme.text(surface, self.caption, 20, (w // 2, 100), "muted", anchor="midtop")
         field = pygame.Rect(0, 0, min(700, w - 120), 54)
-        field.midtop = (w // 2, 160)
+        field.midtop = (w // 2, 180)
         pygame.draw.rect(surface, ui_theme.colour("panel"), field, border_radius=10)
         pygame.draw.rect(surface, ui_theme.colour("accent"), field, 2, border_radius=10)
         cursor = "|" if int(self.ring.phase * 2) % 2 == 0 else " "

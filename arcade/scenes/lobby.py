@@ -7,7 +7,10 @@ from typing import Any
 import pygame
 
 from arcade import ui_theme
+from arcade.focus import FocusItem
 from arcade.scenes.base import MenuScene
+
+SEAT_KINDS = ("open", "easy", "normal", "hard", "random")
 
 
 class LobbyScene(MenuScene):
@@ -34,6 +37,14 @@ class LobbyScene(MenuScene):
         self.row_gap = 8
         col = self.column(n + 3, top=170)
         self.col = col
+        owner_now = bool(self.welcome and self.welcome.get("owner"))
+        if owner_now:
+            for i, seat in enumerate(self.seats):
+                if seat.get("kind") == "person":
+                    continue
+                rect = pygame.Rect(col.x, col.y + i * (self.row_height + self.row_gap), col.width, self.row_height)
+                self.ring.add(FocusItem(rect, on_confirm=self._seat_changer(i, 1), on_left=self._seat_changer(i, -1),
+                                        on_right=self._seat_changer(i, 1), name=f"seat{i}"))
         y = col.y + (n + 1) * (self.row_height + self.row_gap) + 8
         half = (col.width - 20) // 2
         owner = bool(self.welcome and self.welcome.get("owner"))
@@ -79,12 +90,25 @@ class LobbyScene(MenuScene):
                 self.ring.focus_name(self.want_focus)
                 self.want_focus = None
 
+    def _seat_changer(self, index: int, step: int):
+        def change() -> None:
+            seat = self.seats[index]
+            current = "open" if seat.get("kind") == "open" else str(seat.get("level") or "normal")
+            kinds = list(SEAT_KINDS)
+            new = kinds[(kinds.index(current) + step) % len(kinds)] if current in kinds else "normal"
+            if new == "open":
+                self.session.request({"type": "set_seat", "seat": index, "kind": "open"})
+            else:
+                self.session.request({"type": "set_seat", "seat": index, "kind": "bot", "level": new})
+        return change
+
     def go_to_table(self) -> None:
         from arcade.scenes.table import TableScene
 
         scene = TableScene(self.app)
         buffered, self.buffer = self.buffer, []
         self.app.replace(scene)
+        scene.auto_start = False
         for message in buffered:
             scene.on_message(message)
 
@@ -132,6 +156,12 @@ class LobbyScene(MenuScene):
             ui_theme.text(surface, f"Seat {int(seat.get('seat', i)) + 1}", 20, (rect.x + 16, rect.centery),
                           "muted", anchor="midleft")
             ui_theme.text(surface, who, 20, (rect.x + 120, rect.centery), colour_name, anchor="midleft")
-        if address and getattr(session, "local_table", None) is not None:
-            ui_theme.text(surface, "Players can also join by address: see the host's LAN address and port "
-                          f"{address[1]}", 16, (w // 2, self.panel_rect.bottom + 12), "muted", anchor="midtop")
+            if kind != "person" and self.welcome and self.welcome.get("owner"):
+                ui_theme.text(surface, "<  change  >", 17, (rect.right - 16, rect.centery), "accent", anchor="midright")
+        lan = getattr(session, "lan_address", None)
+        if lan:
+            ui_theme.text(surface, f"Others join from their Join list, or by the address {lan}", 18,
+                          (w // 2, self.panel_rect.bottom + 14), "muted", anchor="midtop")
+        elif address and getattr(session, "local_table", None) is not None:
+            ui_theme.text(surface, "This table is not on the LAN yet", 18, (w // 2, self.panel_rect.bottom + 14),
+                          "muted", anchor="midtop")
