@@ -49,7 +49,9 @@ Round end and gathering
     last pile taking what is left, and has no spit cards.
     End rule: when only one spit pile is in use and a player empties their layout, that player takes
     no centre cards (they keep only their own spit cards, if any) and the other player gathers both
-    spit piles with their own layout and spit cards. A player left with no cards wins the game.
+    spit piles with their own layout and spit cards. A player left with no cards wins the game: so
+    does one who empties their layout with no spit cards while both piles are still in use (they
+    have got rid of every card; nobody slaps).
 
 View fields
     ``seat, players, phase, to_act, options, round``;
@@ -431,20 +433,25 @@ class Spit(Game):
         state.called = [False, False]
         state.cleared = clearer
         events.append({"type": "round_over", "round": state.round, "cleared": None if clearer < 0 else clearer})
-        if clearer >= 0 and sum(state.in_use) == 1:
-            other = 1 - clearer
-            gathered = [[], []]
-            gathered[clearer] = list(state.spit_cards[clearer])
-            gathered[other] = (
-                state.spit_piles[0] + state.spit_piles[1]
-                + [c for place in state.layouts[other] for c in place] + state.spit_cards[other]
-            )
-            events.append({"type": "gather", "seat": other, "piles": [0, 1]})
-            self._next_round(state, gathered, events)
+        if clearer >= 0 and (sum(state.in_use) == 1 or not state.spit_cards[clearer]):
+            self._end_rule(state, clearer, events)
         elif clearer >= 0 and state.options["clearer_chooses"]:
             state.phase = "choose"
         else:
             state.phase = "slap"
+
+    def _end_rule(self, state: SpitState, clearer: int, events: list[Event]) -> None:
+        """The clearer takes no centre cards: the other player gathers both spit piles and everything
+        of theirs. A clearer without spit cards has no cards left and wins."""
+        other = 1 - clearer
+        gathered: list[list[str]] = [[], []]
+        gathered[clearer] = list(state.spit_cards[clearer])
+        gathered[other] = (
+            state.spit_piles[0] + state.spit_piles[1]
+            + [c for place in state.layouts[other] for c in place] + state.spit_cards[other]
+        )
+        events.append({"type": "gather", "seat": other, "piles": [0, 1]})
+        self._next_round(state, gathered, events)
 
     def _gather(self, state: SpitState, takes: dict[int, int], events: list[Event]) -> None:
         gathered: list[list[str]] = [[], []]

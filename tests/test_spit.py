@@ -329,12 +329,12 @@ def test_layout_sizes_and_the_short_player(count: int, piles: int, sizes: list[i
 
 
 def test_short_player_has_one_spit_pile_in_use() -> None:
-    state = table([["5C"], ["9D / 2S"]], ["6H", "TC"], spit_cards=("", "AH"))
+    state = table([["5C"], ["9D / 2S"]], ["6H", "TC"], spit_cards=("KD", "AH"))
     GAME.apply(state, 0, {"type": "play", "card": "5C", "pile": 0})
-    GAME.apply(state, 0, {"type": "slap", "pile": 1})  # seat 0 takes 1 card: a short player
-    assert GAME.cards_left(state, 0) == 1 and state.spit_cards[0] == []
-    assert [len(p) for p in state.layouts[0]] == [1, 0, 0, 0, 0]
-    assert len(state.spit_cards[1]) == 51 - 15
+    GAME.apply(state, 0, {"type": "slap", "pile": 1})  # seat 0 takes TC and keeps KD: a short player
+    assert GAME.cards_left(state, 0) == 2 and state.spit_cards[0] == []
+    assert [len(p) for p in state.layouts[0]] == [1, 1, 0, 0, 0]
+    assert len(state.spit_cards[1]) == 50 - 15
     GAME.apply(state, 0, {"type": "ready"})
     GAME.apply(state, 1, {"type": "ready"})
     assert state.in_use == [False, True] and state.spit_piles[0] == [] and len(state.spit_piles[1]) == 1
@@ -363,10 +363,22 @@ def test_end_rule_clearer_keeps_own_spit_cards_only() -> None:
     assert GAME.result(state) is None
 
 
-def test_two_piles_in_use_the_clearer_still_slaps() -> None:
-    state = table([["5C"], ["2S"]], ["6H", "TC"], spit_cards=("", "AH"))
+def test_two_piles_in_use_a_clearer_with_spit_cards_slaps() -> None:
+    state = table([["5C"], ["2S"]], ["6H", "TC"], spit_cards=("KD", "AH"))
     GAME.apply(state, 0, {"type": "play", "card": "5C", "pile": 0})
-    assert state.phase == "slap"
+    assert state.phase == "slap" and GAME.result(state) is None
+
+
+@pytest.mark.parametrize("clearer_chooses", [False, True])
+def test_a_clearer_with_no_spit_cards_has_no_cards_left_and_wins(clearer_chooses: bool) -> None:
+    """Both piles are still in use (nobody has been stuck since seat 0 turned its last spit card),
+    but seat 0 has got rid of every card: it wins rather than slapping for a pile."""
+    state = table([["5C"], ["2S"]], ["6H", "TC"], spit_cards=("", "AH"), clearer_chooses=clearer_chooses)
+    assert state.in_use == [True, True]
+    GAME.apply(state, 0, {"type": "play", "card": "5C", "pile": 0})
+    assert state.phase == "over"
+    assert GAME.result(state)["winners"] == [0] and GAME.result(state)["cards_left"] == [0, 52]
+    GAME.check(state)
 
 
 # -- views -------------------------------------------------------------------------------------------
