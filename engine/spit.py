@@ -62,8 +62,9 @@ View fields
     ``in_use[p]``: whether spit pile p can be played onto; ``spit_cards[s]``: seat s's spit-card
     count; ``cards_left[s]``: cards seat s still holds (layout and spit cards); ``hand_sizes``: the
     same; ``ready[s]``; ``stuck``; ``called[s]`` (called "Spit!" while stuck); ``cleared``: the seat
-    that emptied its layout this round or None; ``slapped``: ``{"seat", "pile"}`` of the winning
-    slap of the last round or None; ``winner``.
+    that emptied its layout in the round that ended last, or None; ``slapped``: ``{"seat", "pile"}``
+    of the winning slap that ended the last round, or None (nobody slapped yet, or the round ended
+    with a choice or the end rule); ``winner``.
 
 Options (defaults)
     ``stock_piles`` 5 (or 4); ``stack_equal`` False; ``alternate_colors`` False;
@@ -432,6 +433,7 @@ class Spit(Game):
         state.stuck = False
         state.called = [False, False]
         state.cleared = clearer
+        state.slapped = []
         events.append({"type": "round_over", "round": state.round, "cleared": None if clearer < 0 else clearer})
         if clearer >= 0 and (sum(state.in_use) == 1 or not state.spit_cards[clearer]):
             self._end_rule(state, clearer, events)

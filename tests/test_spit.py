@@ -302,6 +302,17 @@ def test_clearer_chooses_option() -> None:
     assert state.phase == "ready"
 
 
+def test_view_reports_the_last_round_only() -> None:
+    """``slapped`` and ``cleared`` describe the round that ended last, never an older one."""
+    state = table([["5C"], ["9D / 2S"]], ["6H", "TC"], spit_cards=("JS", "AH"), clearer_chooses=True)
+    state.slapped, state.round, state.draws = [1, 1], 2, 2  # round 1 ended with a slap
+    GAME.apply(state, 0, {"type": "play", "card": "5C", "pile": 0})
+    GAME.apply(state, 0, {"type": "choose", "pile": 1})
+    view = GAME.view(state, 1)
+    assert view["slapped"] is None and view["cleared"] == 0 and view["round"] == 3
+    GAME.check(state)
+
+
 def test_clearer_chooses_does_not_apply_when_nobody_cleared() -> None:
     state = table([["9C", "JD"], ["2S"]], ["6H", "QC"], spit_cards=("5D", ""), clearer_chooses=True)
     GAME.apply(state, 0, {"type": "play", "card": "JD", "pile": 1})
