@@ -212,3 +212,69 @@ def test_host_a_lan_table_lobby_and_start(app) -> None:
         assert app.scene.local_seats == [0]
     finally:
         guest.close()
+
+
+def test_couch_oh_hell_with_privacy_screen_to_results_and_again(app) -> None:
+    open_setup(app, "oh_hell", 3)
+    app.scene.ring.focus_name("seat1")
+    while app.scene.seats[1] != "local":
+        press(app, "right")
+    app.scene.ring.focus_name("seat2")
+    while app.scene.seats[2] != "bot:random":
+        press(app, "right")
+    app.scene.ring.focus_name("start")
+    press(app, "confirm")
+    assert run_until(app, lambda: app.scene.name == "table" and app.scene.started, 10)
+    assert app.scene.local_seats == [0, 1]
+    saw_privacy = False
+    deadline = time.monotonic() + 60
+    i = 0
+    while app.scene.name == "table" and time.monotonic() < deadline:
+        table = app.scene.table
+        saw_privacy = saw_privacy or table.needs_privacy()
+        if any(table.legals.get(s) for s in (0, 1)) or table.needs_privacy():
+            press(app, "confirm" if i % 3 else "right", "pad4" if i % 2 else "keyboard")
+            i += 1
+        else:
+            app.step(2)
+            time.sleep(0.0005)
+    assert run_until(app, lambda: app.scene.name == "results", 10)
+    assert saw_privacy
+    app.scene.ring.focus_name("again")
+    press(app, "confirm")
+    assert app.scene.name == "table"
+    assert run_until(app, lambda: app.scene.started, 10)
+
+
+def test_open_to_lan_from_the_pause_menu_shows_in_the_join_list(app) -> None:
+    from netplay.discovery import LiveBrowser
+
+    open_setup(app, "oh_hell", 3)
+    app.scene.ring.focus_name("start")
+    press(app, "confirm")
+    assert run_until(app, lambda: app.scene.name == "table" and app.scene.started, 10)
+    press(app, "menu", "pad1")
+    assert app.scene.name == "pause"
+    assert app.scene.ring.focus_name("lan")
+    browser = LiveBrowser(["127.0.0.1"]).start()
+    try:
+        press(app, "confirm", "pad1")
+        assert app.session.advertised and app.session.lan_address.startswith("127.0.0.1:")
+        assert not any(item.name == "lan" for item in app.scene.ring.items)
+        deadline = time.monotonic() + 15
+        while not browser.tables() and time.monotonic() < deadline:
+            app.step(2)
+            time.sleep(0.01)
+        assert [t.game for t in browser.tables()] == ["oh_hell"]
+    finally:
+        browser.close()
+    app.scene.ring.focus_name("rules")
+    press(app, "confirm", "pad1")
+    assert app.scene.name == "rules" and app.scene.game_name == "oh_hell"
+    press(app, "back", "pad1")
+    assert app.scene.name == "pause"
+    press(app, "back", "pad1")
+    assert app.scene.name == "table" and app.session is not None
+    app.resize((1024, 640))
+    app.step(3)
+    assert app.scene.table.size == (1024, 640)

@@ -44,7 +44,7 @@ class ResultsScene(MenuScene):
         self.table_top = col.y
         buttons_y = col.y + (rows + 1) * (self.row_height + self.row_gap) - 6
         half = (col.width - 20) // 2
-        can_again = self.config is not None and getattr(self.config, "lan", False) is False
+        can_again = self.config is not None
         self.button(pygame.Rect(col.x, buttons_y, half, 52), "Play again", self.again, name="again",
                     big=True, enabled=can_again)
         self.button(pygame.Rect(col.x + half + 20, buttons_y, half, 52), "Main menu", self.menu, name="menu")
@@ -57,11 +57,16 @@ class ResultsScene(MenuScene):
         config = self.config.again()
         self.app.end_session()
         try:
-            self.app.session = sessions.start_local(config, self.app.settings.name)
+            self.app.session = sessions.start_local(config, self.app.settings.name, self.app.lan_interfaces)
         except Exception as error:  # stay on the results and say why
             self.app.toast(f"Could not start a new game: {error}")
             return
-        self.app.replace(TableScene(self.app, auto_start=True))
+        if config.lan:  # a LAN table goes back to its lobby so people can sit down again
+            from arcade.scenes.lobby import LobbyScene
+
+            self.app.replace(LobbyScene(self.app))
+        else:
+            self.app.replace(TableScene(self.app, auto_start=True))
 
     def menu(self) -> None:
         self.app.home()

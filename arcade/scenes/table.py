@@ -298,7 +298,7 @@ class PauseScene(MenuScene):
         entries = [("Resume", self.back, "resume")]
         if can_open:
             entries.append(("Open to LAN", self.open_to_lan, "lan"))
-        entries += [("How to play", self.rules, "rules"), ("Leave the table", self.leave, "leave")]
+        entries += [("How to play", self.rules, "rules"), ("Leave the table", self.quit_table, "leave")]
         col = self.column(len(entries))
         for i, (text, callback, name) in enumerate(entries):
             self.button(self.row(col, i), text, callback, name=name)
@@ -321,7 +321,7 @@ class PauseScene(MenuScene):
 
         self.app.push(RulesScene(self.app, self.table_scene.game_name))
 
-    def leave(self) -> None:
+    def quit_table(self) -> None:
         self.app.home()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
