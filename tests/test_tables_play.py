@@ -311,3 +311,21 @@ def test_oh_hell_hook_bid_is_shown_struck_and_not_sent() -> None:
     assert table.handle(Command("click", "mouse", pos=struck[0].rect.center), None) == []
     ok = next(b for b in table.buttons if b.enabled)
     assert table.handle(Command("click", "mouse", pos=ok.rect.center), None) == [(0, ok.action)]
+
+
+@pytest.mark.parametrize(("name", "players"), [("speed", 2), ("spit", 2), ("oh_hell", 4)])
+def test_spectator_table_draws_and_sends_nothing(name: str, players: int) -> None:
+    game = get_game(name)
+    state = game.new(players, 3)
+    rng = random.Random(3)
+    table = make_table(name, [], CardArt(), (800, 600))
+    surface = pygame.Surface((800, 600))
+    for _ in range(120):
+        if game.result(state) is not None:
+            break
+        seat = rng.choice([s for s in game.to_act(state) if game.legal(state, s)])
+        table.set_view(None, game.view(state, None), [], game.apply(state, seat, game.sample(state, seat, rng)))
+        table.tick(1 / 30)
+        table.draw(surface, 1.0)
+        assert table.handle(Command("click", "mouse", pos=(400, 300)), None) == []
+        assert table.handle(Command("confirm", "keyboard"), None) == []

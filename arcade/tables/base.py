@@ -33,6 +33,7 @@ LEGAL = (120, 235, 140)
 BAD = (240, 90, 80)
 PANEL = (8, 30, 20, 190)
 SEAT_COLOURS: tuple[Colour, ...] = (GOLD, CYAN, (240, 140, 200), (180, 160, 255))
+FLIP_TIME = 0.22  # seconds a card takes to turn over
 WARM_CODES = tuple(r + s for s in "SHDC" for r in "A23456789TJQK")
 
 
@@ -149,6 +150,7 @@ class Table:
         self._panel_cache: dict[tuple, pygame.Surface] = {}
         self._dim_cache: dict[tuple[int, int], pygame.Surface] = {}
         self._first_layout = True
+        self.flips: dict[object, float] = {}  # card key -> seconds left of its turning-over animation
         self._warm: list[tuple[str, tuple[int, int], bool]] = []
         self._warm_sizes: set[tuple[tuple[int, int], bool]] = set()
         self.resize(size)
@@ -168,7 +170,7 @@ class Table:
 
     def set_view(self, seat: int, view: dict[str, Any], legal: list[Action], events: list[dict[str, Any]]) -> None:
         first = not self.views
-        if seat not in self.inputs:
+        if isinstance(seat, int) and seat not in self.inputs:
             self.inputs[seat] = SeatInput()
         if seat == self.event_seat or (not self.local_seats and first):
             for event in events:  # handlers still see the previous view (where things were)
@@ -226,6 +228,11 @@ class Table:
             self.art.face(code, size, flipped)
         self.motion.tick(dt)
         self.effects.tick(dt)
+        if self.flips:
+            for key in list(self.flips):
+                self.flips[key] -= dt
+                if self.flips[key] <= 0:
+                    del self.flips[key]
         for toast in self.toasts:
             toast[2] -= dt
         self.toasts = [t for t in self.toasts if t[2] > 0]
@@ -297,7 +304,8 @@ class Table:
         """The seat drawn at the bottom of the screen."""
         if self.local_seats:
             return self.local_seats[0]
-        return next(iter(self.views), None)
+        seat = next(iter(self.views), None)
+        return seat if isinstance(seat, int) else 0  # a spectator watches from seat 0's side
 
     @property
     def view(self) -> dict[str, Any]:
@@ -340,8 +348,11 @@ class Table:
         self.toasts = [t for t in self.toasts if t[0] != text][-2:]
         self.toasts.append([text, colour, seconds])
 
+    def banner_y(self) -> float:
+        return self.H / 2
+
     def banner(self, text: str, colour: Colour = GOLD, seconds: float = 1.1, size: float = 1.0) -> None:
-        self.effects.add(Effect("banner", text, (self.W / 2, self.H / 2), colour, seconds, size=size))
+        self.effects.add(Effect("banner", text, (self.W / 2, self.banner_y()), colour, seconds, size=size))
 
     def float_text(self, text: str, pos: Vec, colour: Colour = INK, seconds: float = 1.2) -> None:
         self.effects.add(Effect("float", text, pos, colour, seconds, size=0.6))
@@ -353,6 +364,10 @@ class Table:
         self.motion.place(key, end, origin=start, duration=duration, delay=hold)
         self.ghosts = [g for g in self.ghosts if g.key != key]
         self.ghosts.append(Ghost(key, code, size, hold + duration + 0.02, flipped))
+
+    def turn_over(self, key: object) -> None:
+        """Show ``key`` turning from its back to its face."""
+        self.flips[key] = FLIP_TIME
 
     def card_px(self, fraction: float) -> tuple[int, int]:
         """A card whose height is ``fraction`` of the window height (times the card-size setting)."""
@@ -603,6 +618,13 @@ class Table:
         if sprite.glow is not None:
             pad = self.art.glow_pad(size)
             surface.blit(self.art.glow(size, sprite.glow), (x - pad, y - pad))
+        turning = self.flips.get(sprite.key) if sprite.code is not None else None
+        if turning is not None:
+            t = 1 - max(0.0, turning) / FLIP_TIME
+            image = self.art.card(sprite.code if t >= 0.5 else None, size, sprite.flipped)
+            width = max(1, round(size[0] * abs(math.cos(math.pi * t))))
+            surface.blit(pygame.transform.scale(image, (width, size[1])), (x + (size[0] - width) / 2, y))
+            return
         surface.blit(self.art.card(sprite.code, size, sprite.flipped), (x, y))
         if sprite.dim:
             surface.blit(self._dim(size), (x, y))
@@ -658,7 +680,7 @@ class Table:
                 image = self.text(effect.text, px, effect.colour)
                 back = self.panel((image.get_width() + round(60 * self.u), image.get_height() + round(24 * self.u)),
                                   (0, 0, 0, 150))
-                rect = back.get_rect(center=(round(effect.pos[0]), round(effect.pos[1])))
+                rect = back.get_rect(center=(round(self.W / 2), round(self.banner_y())))
                 back.set_alpha(round(255 * fade))
                 image.set_alpha(round(255 * fade))
                 surface.blit(back, rect)

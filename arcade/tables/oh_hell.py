@@ -121,6 +121,10 @@ class OhHellTable(Table):
         hand = list(view.get("hand") or [])
         cursor = self.inputs[me].cursor if me in self.inputs else 0
         keyboardish = me in self.inputs and self.inputs[me].device != "mouse"
+        if not self.local_seats and me is not None:  # a spectator sees the bottom seat's backs
+            count = (view.get("hand_sizes") or [0] * self.players)[me] if me < self.players else 0
+            for j, rect in enumerate(self.fan(count, self.W / 2, self.hand_top(), size, self.W * 0.58)):
+                self.sprites.append(Sprite(("back", me, j), None, rect, origin=self.seat_centre(int(view.get("dealer") or 0))))
         rects = self.fan(len(hand), self.W / 2, self.hand_top(), size, self.W * 0.58)
         dealer_pos = self.seat_centre(int(view.get("dealer") or 0))
         hidden = self.privacy
@@ -370,6 +374,8 @@ class OhHellTable(Table):
             self._trick_taken(event)
         elif kind == "deal":
             self.sounds.play("deal")
+            if event.get("trump_card"):
+                self.turn_over("trump")
             self.bid_focus.clear()
         elif kind == "bid" and event.get("bid") is not None:
             seat = event.get("seat")

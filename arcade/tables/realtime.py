@@ -63,6 +63,9 @@ class RealtimeTable(Table):
             image = self._text_cache[key] = pygame.transform.rotate(self.text(text, px, colour), 180)
         return image
 
+    def banner_y(self) -> float:
+        return self.pile_rect(0).top - 62 * self.u
+
     def toast_place(self) -> tuple[float, int]:
         below_piles = self.pile_rect(0).bottom + 30 * self.u
         return below_piles + 20 * self.u, 1

@@ -291,6 +291,10 @@ class SpeedTable(RealtimeTable):
     def on_event(self, event: dict[str, Any]) -> None:
         kind = event.get("type")
         seat = event.get("seat")
+        if kind in ("start", "flip"):
+            for card in event.get("centre") or event.get("cards") or []:
+                if isinstance(card, str):
+                    self.turn_over(card)
         if kind == "play" and seat not in self.local_seats:
             self.sounds.play("play")
         elif kind == "start":

@@ -93,6 +93,19 @@ class SpitTable(RealtimeTable):
     def pile_for_button(self, seat: int, which: int) -> int:
         return seat if which == 0 else 1 - seat
 
+    def after_view(self, seat: int, first: bool) -> None:
+        """Keep each local cursor on a place that holds cards."""
+        if seat not in self.local_seats:
+            return
+        layout = self.layout_of(seat)
+        if not layout:
+            return
+        state = self.inputs[seat]
+        filled = [i for i, place in enumerate(layout) if place.get("up") or place.get("down")]
+        if filled and state.cursor % len(layout) not in filled:
+            current = state.cursor % len(layout)
+            state.cursor = min(filled, key=lambda i: (abs(i - current), i))
+
     # -- layout ---------------------------------------------------------------------------------
 
     def build(self) -> None:
@@ -297,12 +310,12 @@ class SpitTable(RealtimeTable):
             self.sounds.play("play")
         elif kind in ("turn", "move", "stack") and seat not in self.local_seats:
             self.sounds.play("flip")
+        if kind in ("turn", "flip") and isinstance(event.get("card"), str):
+            self.turn_over(event["card"])
         elif kind == "spit":
             self.banner("Spit!", GOLD, 0.8)
             self.sounds.play("spit")
             self.verdict = ""
-        elif kind == "stuck":
-            self.toast("Nobody can play: call Spit!", GOLD, 2.0)
         elif kind == "out_of_use":
             self.toast("Only one spit pile from now on", MUTED, 2.5)
         elif kind == "round_over":
