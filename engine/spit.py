@@ -598,47 +598,79 @@ class Spit(Game):
         )
 
     def check(self, state: SpitState) -> None:
-        assert state.players == 2
-        assert state.phase in PHASES, state.phase
-        everything = self.cards(state)
-        assert Counter(everything) == Counter(standard_deck()), "cards are not conserved"
-        piles = state.options["stock_piles"]
+        self._check_shapes(state)
+        assert Counter(self.cards(state)) == Counter(standard_deck()), "cards are not conserved"
         for s in (0, 1):
-            assert len(state.layouts[s]) == piles and len(state.up[s]) == piles
-            for place, count in zip(state.layouts[s], state.up[s], strict=True):
-                assert 0 <= count <= len(place), (place, count)
-                if count > 1:
-                    assert state.options["stack_equal"], "a face-up run without stack_equal"
-                    assert len({rank(c) for c in place[-count:]}) == 1, "a face-up run of mixed ranks"
-        assert len(state.spit_piles) == 2
-        if state.phase == "ready":
-            assert not any(state.spit_piles) and not any(state.in_use) and not state.stuck
-            assert not all(state.ready)
-            for s in (0, 1):
-                self._check_fresh_layout(state, s)
-        if state.phase == "play":
-            assert any(state.in_use), "play with no spit pile in use"
-            for p in (0, 1):
-                assert not state.in_use[p] or state.spit_piles[p], "a spit pile in use is empty"
-                if state.spit_cards[p]:
-                    assert state.in_use[p], "a player with spit cards has a spit pile out of use"
-            assert any(state.layouts[0]) and any(state.layouts[1]), "a round goes on with an empty layout"
-            progress = self._can_progress(state, 0) or self._can_progress(state, 1)
-            assert state.stuck == (not progress), "the stuck flag is wrong"
-            if state.stuck:
-                assert state.spit_cards[0] or state.spit_cards[1], "stuck with no spit cards: the round is over"
-            else:
-                assert not any(state.called), "Spit! called while not stuck"
-        if state.phase in ("slap", "choose"):
-            assert not state.stuck and not any(state.called)
-        if state.phase == "choose":
-            assert state.cleared in (0, 1) and not any(state.layouts[state.cleared])
-        if state.phase == "over":
-            assert state.winner in (0, 1) and self.cards_left(state, state.winner) == 0
-            assert not any(state.spit_piles)
+            self._check_layout(state, s)
+        {
+            "ready": self._check_ready,
+            "play": self._check_play,
+            "slap": self._check_round_over,
+            "choose": self._check_round_over,
+            "over": self._check_over,
+        }[state.phase](state)
+
+    def _check_shapes(self, state: SpitState) -> None:
+        assert state.players == 2
+        assert type(state.seed) is int, "the seed is not a whole number"
+        assert set(state.options) == set(self.option_specs), "the options are not Spit's"
+        assert state.phase in PHASES, state.phase
+        for name in ("layouts", "up", "spit_cards", "spit_piles", "in_use", "ready", "called"):
+            assert len(getattr(state, name)) == 2, f"{name} is not one per seat or pile"
+        assert state.cleared in (-1, 0, 1) and state.winner in (-1, 0, 1)
+        assert state.slapped == [] or (len(state.slapped) == 2 and all(x in (0, 1) for x in state.slapped))
+        assert state.round >= 1 and state.draws == state.round, "one shuffle per deal"
+        assert state.phase == "over" or state.winner == -1, "a winner while the game goes on"
+        assert state.phase == "play" or (not state.stuck and not any(state.called)), "stuck outside play"
+
+    def _check_layout(self, state: SpitState, seat: int) -> None:
+        piles = state.options["stock_piles"]
+        assert len(state.layouts[seat]) == piles and len(state.up[seat]) == piles
+        for place, count in zip(state.layouts[seat], state.up[seat], strict=True):
+            assert 0 <= count <= len(place), (place, count)
+            if count > 1:
+                assert state.options["stack_equal"], "a face-up run without stack_equal"
+                assert len({rank(c) for c in place[-count:]}) == 1, "a face-up run of mixed ranks"
+
+    def _check_ready(self, state: SpitState) -> None:
+        assert not any(state.spit_piles) and not any(state.in_use), "spit piles before Spit!"
+        assert not all(state.ready), "both ready but play has not started"
+        for s in (0, 1):
+            self._check_fresh_layout(state, s)
+
+    def _check_play(self, state: SpitState) -> None:
+        assert all(state.ready), "play without both players ready"
+        assert any(state.in_use), "play with no spit pile in use"
+        for p in (0, 1):
+            assert not state.in_use[p] or state.spit_piles[p], "a spit pile in use is empty"
+            if state.spit_cards[p]:
+                assert state.in_use[p], "a player with spit cards has a spit pile out of use"
+        assert any(state.layouts[0]) and any(state.layouts[1]), "a round goes on with an empty layout"
+        progress = self._can_progress(state, 0) or self._can_progress(state, 1)
+        assert state.stuck == (not progress), "the stuck flag is wrong"
+        if state.stuck:
+            assert state.spit_cards[0] or state.spit_cards[1], "stuck with no spit cards: the round is over"
         else:
-            assert state.winner == -1
-        assert state.draws >= 1 and state.round >= 1
+            assert not any(state.called), "Spit! called while not stuck"
+
+    def _check_round_over(self, state: SpitState) -> None:
+        """Slap or choose: why the round ended must hold, and it must not have been the end rule."""
+        assert all(state.ready) and not state.slapped
+        clearer = state.cleared
+        if clearer < 0:
+            assert state.phase == "slap", "a choice when nobody emptied their layout"
+            assert all(any(layout) for layout in state.layouts), "an empty layout, but no clearer"
+            assert not any(state.spit_cards), "the round ended with spit cards left and nobody out"
+            assert not (self._can_progress(state, 0) or self._can_progress(state, 1)), "not stuck"
+            return
+        assert not any(state.layouts[clearer]), "the clearer still has layout cards"
+        assert all(state.in_use) and state.spit_cards[clearer], "the end rule should have applied"
+        chooses = state.options["clearer_chooses"]
+        assert state.phase == ("choose" if chooses else "slap"), "clearer_chooses decides choose or slap"
+
+    def _check_over(self, state: SpitState) -> None:
+        assert state.winner in (0, 1) and self.cards_left(state, state.winner) == 0
+        assert not any(state.spit_piles) and not any(state.in_use) and not any(state.ready)
 
     def _check_fresh_layout(self, state: SpitState, seat: int) -> None:
         """A dealt layout: piles 1, 2, 3, ... (the last one taking the rest when short), tops face up."""

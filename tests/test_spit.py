@@ -430,6 +430,53 @@ def test_seats_must_be_whole_numbers_0_or_1() -> None:
     assert GAME.legal(ready, True) == []
 
 
+
+def _in_play() -> SpitState:
+    return table([["9D / 5C"], ["9H / 2S"]], ["6H", "TC"], spit_cards=("JS", "AH"))
+
+
+def _at_slap() -> SpitState:
+    state = table([["5C"], ["9D / 2S"]], ["6H", "TC"], spit_cards=("JS", "AH"))
+    GAME.apply(state, 0, {"type": "play", "card": "5C", "pile": 0})
+    return state
+
+
+def _lose_spit_cards(state: SpitState) -> None:
+    state.spit_piles[0].extend(state.spit_cards[0])
+    state.spit_cards[0].clear()
+
+
+BROKEN = {
+    "a card lost": (_in_play, lambda s: s.spit_piles[0].pop(0)),
+    "a card doubled": (_in_play, lambda s: s.spit_piles[0].append("AS")),
+    "a deal without a shuffle": (lambda: GAME.new(2, 5), lambda s: setattr(s, "draws", 3)),
+    "Spit! called before play": (lambda: GAME.new(2, 5), lambda s: setattr(s, "called", [True, False])),
+    "a face-up count too big": (_in_play, lambda s: s.up[0].__setitem__(0, 3)),
+    "a run without stack_equal": (_in_play, lambda s: s.up[0].__setitem__(0, 2)),
+    "play with a seat not ready": (_in_play, lambda s: setattr(s, "ready", [True, False])),
+    "a wrong stuck flag": (_in_play, lambda s: setattr(s, "stuck", True)),
+    "a slap of seat 2": (_in_play, lambda s: setattr(s, "slapped", [2, 0])),
+    "a clearer seat 3": (_in_play, lambda s: setattr(s, "cleared", 3)),
+    "three spit piles in use": (_in_play, lambda s: s.in_use.append(True)),
+    "an unknown option": (_in_play, lambda s: s.options.__setitem__("jokers", True)),
+    "a slap with spit cards left and nobody out": (_at_slap, lambda s: setattr(s, "cleared", -1)),
+    "a clearer with layout cards": (_at_slap, lambda s: setattr(s, "cleared", 1)),
+    "a choice without clearer_chooses": (_at_slap, lambda s: setattr(s, "phase", "choose")),
+    "a slap where the end rule applies": (_at_slap, lambda s: s.in_use.__setitem__(1, False)),
+    "a slap by a clearer with no cards": (_at_slap, _lose_spit_cards),
+    "stuck during the slap": (_at_slap, lambda s: setattr(s, "stuck", True)),
+}
+
+
+@pytest.mark.parametrize("broken", BROKEN)
+def test_check_catches_broken_states(broken: str) -> None:
+    build, damage = BROKEN[broken]
+    state = build()
+    GAME.check(state)
+    damage(state)
+    with pytest.raises(AssertionError):
+        GAME.check(state)
+
 # -- playouts ----------------------------------------------------------------------------------------
 
 COMBOS = [dict(zip(OPTS, values, strict=True)) for values in itertools.product((5, 4), *[(False, True)] * 3)]
