@@ -262,7 +262,8 @@ class Spit(Game):
         return handler(self, state, seat, action)
 
     def _ready(self, state: SpitState, seat: int, action: Action) -> list[Event]:
-        self.require(state.phase == "ready", "the round has already started")
+        self.require(state.phase != "play", "the round has already started")
+        self.require(state.phase == "ready", "the round is over: a spit pile must be taken first")
         self.require(not state.ready[seat], "you are ready already")
         state.ready[seat] = True
         events: list[Event] = [{"type": "ready", "seat": seat}]

@@ -178,6 +178,16 @@ def test_stacked_run_plays_down_without_turning() -> None:
     assert state.spit_piles[1][-1] == "6S" and state.up[0][0] == 0
 
 
+def test_conflicting_plays_first_one_stands() -> None:
+    """Both race for the 6H: the host applies seat 0's 5C first; seat 1's 7D no longer fits."""
+    state = table([["5C", "8S"], ["7D", "4S"]], ["6H", "TC"])
+    GAME.apply(state, 0, {"type": "play", "card": "5C", "pile": 0})
+    rejected(state, 1, {"type": "play", "card": "7D", "pile": 0}, "7D is not one above or below 5C")
+    rejected(state, 0, {"type": "play", "card": "5C", "pile": 0}, "not a face-up top card")  # never taken back
+    GAME.apply(state, 1, {"type": "play", "card": "4S", "pile": 0})
+    assert state.spit_piles[0][-2:] == ["5C", "4S"]
+
+
 def test_alternate_colors_option() -> None:
     layout = [["5H", "5S", "QD"], ["9C"]]
     plain = table(layout, ["4D", "KH"])
@@ -266,6 +276,18 @@ def test_emptying_the_layout_ends_the_round_and_the_first_slap_wins() -> None:
         assert Counter(layout_cards + state.spit_cards[seat]) == expect[seat]
     assert state.phase == "ready" and state.round == 2 and state.spit_piles == [[], []] and state.draws == 2
     GAME.check(state)
+
+
+def test_both_slap_the_same_pile_the_first_wins_it() -> None:
+    state = table([["5C"], ["9D / 2S"]], ["6H", "TC"], spit_cards=("JS", "AH"))
+    GAME.apply(state, 0, {"type": "play", "card": "5C", "pile": 0})
+    rejected(state, 0, {"type": "ready"}, "round is over")
+    expect = {1: gathered(state, 1, 1), 0: gathered(state, 0, 0)}
+    GAME.apply(state, 1, {"type": "slap", "pile": 1})
+    rejected(state, 0, {"type": "slap", "pile": 1}, "nothing to slap")  # too late: seat 0 gets pile 0
+    for seat in (0, 1):
+        assert Counter([c for p in state.layouts[seat] for c in p] + state.spit_cards[seat]) == expect[seat]
+    assert GAME.view(state, 0)["slapped"] == {"seat": 1, "pile": 1}
 
 
 def test_slap_on_the_other_pile_gives_the_slower_player_the_rest() -> None:
