@@ -58,6 +58,29 @@ HIGH: dict[str, int] = {card: high_value(card) for card in DECK}
 # Every action a player could send, made once: legal() hands out these shared dicts.
 BID_ACTIONS: tuple[dict[str, Any], ...] = tuple({"type": "bid", "bid": n} for n in range(16))
 PLAY_ACTIONS: dict[str, dict[str, Any]] = {card: {"type": "play", "card": card} for card in DECK}
+BID_LISTS: tuple[list[dict[str, Any]], ...] = tuple(list(BID_ACTIONS[: k + 1]) for k in range(16))
+# (position, cards still unshuffled) for the first k steps of a Fisher-Yates shuffle of the deck.
+SHUFFLE_STEPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((i, len(DECK) - i) for i in range(k)) for k in range(len(DECK) + 1)
+)
+
+
+def deal_orders(seed: int, players: int, schedule: list[int]) -> list[list[str]]:
+    """For each hand, the cards it uses in shuffled order: ``players * cards`` for the hands, then the
+    trump card unless it is the last hand (or the deck is used up). Only that many cards are shuffled
+    (the first steps of a Fisher-Yates shuffle): the rest of the deck stays unseen and unused."""
+    rnd = rng_for(seed, 0).random
+    orders = []
+    last = len(schedule) - 1
+    for index, count in enumerate(schedule):
+        dealt = players * count
+        need = min(dealt + (0 if index == last else 1), len(DECK))
+        deck = list(DECK)
+        for i, span in SHUFFLE_STEPS[need]:
+            j = i + int(rnd() * span)
+            deck[i], deck[j] = deck[j], deck[i]
+        orders.append(deck[:need])
+    return orders
 
 
 def hand_schedule(players: int, schedule: str) -> list[int]:
@@ -86,7 +109,9 @@ class OhHellState:
     turn: int = 0
     leader: int = 0
     hands: list[list[str]] = field(default_factory=list)
-    stock: list[str] = field(default_factory=list)
+    # Per hand, the shuffled cards it uses: the hands in deal order, then the card turned for trump.
+    # Drawn in new() from one rng_for(seed, 0), so a deal costs no reseeding; never shown to anyone.
+    orders: list[list[str]] = field(default_factory=list)
     trump_card: str | None = None
     trump: str | None = None
     bids: list[int | None] = field(default_factory=list)
@@ -170,30 +195,23 @@ class OhHell(Game):
             schedule=hand_schedule(players, resolved["schedule"]),
             scores=[0] * players,
         )
+        state.orders = deal_orders(seed, players, state.schedule)
         self._deal(state, [])
         return state
 
     def _deal(self, state: OhHellState, events: list[Event]) -> None:
-        """Shuffle (draw number = hand index) and deal the current hand; turn the trump card."""
+        """Deal the current hand from its shuffled order; turn the trump card."""
         n = state.players
         count = state.schedule[state.hand_index]
-        deck = list(DECK)
-        need = min(n * count + 1, len(deck))
-        rnd = rng_for(state.seed, state.hand_index).random
-        size = len(deck)
-        for i in range(need):  # the first ``need`` steps of a Fisher-Yates shuffle
-            j = i + int(rnd() * (size - i))
-            deck[i], deck[j] = deck[j], deck[i]
+        order = state.orders[state.hand_index]
         first = (state.dealer + 1) % n
-        hands: list[list[str]] = [[] for _ in range(n)]
+        hands: list[list[str]] = [order] * n
         for i in range(n):
-            hands[(first + i) % n] = deck[i * count:(i + 1) * count]
-        rest = deck[n * count:]
-        last = state.hand_index == len(state.schedule) - 1
-        state.trump_card = rest.pop(0) if rest and not last else None
-        state.trump = state.trump_card[1] if state.trump_card else None
+            hands[(first + i) % n] = order[i * count:(i + 1) * count]
+        trump_card = order[n * count] if len(order) > n * count else None
         state.hands = hands
-        state.stock = rest
+        state.trump_card = trump_card
+        state.trump = trump_card[1] if trump_card else None
         state.bids = [None] * n
         state.tricks = [0] * n
         state.trick = []
@@ -203,7 +221,7 @@ class OhHell(Game):
         state.phase = BID
         state.turn = state.leader = first
         events.append({"type": "deal", "hand": state.hand_index + 1, "cards": count, "dealer": state.dealer,
-                       "trump_card": state.trump_card, "trump": state.trump})
+                       "trump_card": trump_card, "trump": state.trump})
 
     # -- whose move -------------------------------------------------------------------------------
 
@@ -234,12 +252,15 @@ class OhHell(Game):
             hand = state.hands[seat]
             if trick:
                 led = trick[0][1]
-                cards = [c for c in hand if c[1] == led]
-                if not cards:
-                    cards = playable(hand, trick, state.trump, state.options["must_trump"])
-            else:
-                cards = hand
-            return [PLAY_ACTIONS[c] for c in cards]
+                follow = [PLAY_ACTIONS[c] for c in hand if c[1] == led]
+                if follow:
+                    return follow
+                trump = state.trump
+                if trump is not None and state.options["must_trump"]:
+                    trumps = [PLAY_ACTIONS[c] for c in hand if c[1] == trump]
+                    if trumps:
+                        return trumps
+            return [PLAY_ACTIONS[c] for c in hand]
         if phase == BID:
             if state.options["simultaneous_bids"]:
                 if not isinstance(seat, int) or not 0 <= seat < state.players or state.bids[seat] is not None:
@@ -247,8 +268,11 @@ class OhHell(Game):
             elif seat != state.turn:
                 return []
             count = state.schedule[state.hand_index]
-            banned = self.forbidden_bid(state, seat)
-            return [BID_ACTIONS[n] for n in range(count + 1) if n != banned]
+            if state.options["hook"]:
+                banned = self.forbidden_bid(state, seat)
+                if banned is not None:
+                    return [BID_ACTIONS[n] for n in range(count + 1) if n != banned]
+            return BID_LISTS[count][:]
         return []
 
     def sample(self, state: OhHellState, seat: int, rng: random.Random) -> Action:
@@ -260,34 +284,40 @@ class OhHell(Game):
     # -- playing ----------------------------------------------------------------------------------
 
     def apply(self, state: OhHellState, seat: int, action: Action) -> list[Event]:
-        if (
-            type(action) is dict
-            and action.get("type") == "play"
-            and seat == state.turn
-            and state.phase == PLAY
-            and type(seat) is int
-        ):
-            # The common case, checked and carried out inline (random playouts are benchmarked).
-            card = action.get("card")
-            hand = state.hands[seat]
-            trick = state.trick
-            if (
-                card in hand
-                and type(card) is str
-                and (not trick or card[1] == trick[0][1] or card in self._allowed(state, hand))
-            ):
-                del hand[hand.index(card)]
-                trick.append(card)
-                if len(trick) < state.players:
-                    state.turn = (seat + 1) % state.players
-                    return [{"type": "play", "seat": seat, "card": card}]
-                events: list[Event] = [{"type": "play", "seat": seat, "card": card}]
-                self._finish_trick(state, events)
-                return events
+        if type(action) is dict and type(seat) is int:
+            kind = action.get("type")
+            if kind == "play":
+                if seat == state.turn and state.phase == PLAY:
+                    # The common case, checked and carried out inline (random playouts are benchmarked);
+                    # anything unusual falls through to the full checks below.
+                    card = action.get("card")
+                    hand = state.hands[seat]
+                    trick = state.trick
+                    if (
+                        card in hand
+                        and type(card) is str
+                        and (not trick or card[1] == trick[0][1] or self._may_discard(state, hand, card))
+                    ):
+                        del hand[hand.index(card)]
+                        trick.append(card)
+                        if len(trick) < state.players:
+                            state.turn = (seat + 1) % state.players
+                            return [{"type": "play", "seat": seat, "card": card}]
+                        events: list[Event] = [{"type": "play", "seat": seat, "card": card}]
+                        self._finish_trick(state, events)
+                        return events
+            elif kind == "bid" and 0 <= seat < state.players:
+                return self._bid(state, seat, action)
         return self._apply_checked(state, seat, action)
 
-    def _allowed(self, state: OhHellState, hand: list[str]) -> list[str]:
-        return playable(hand, state.trick, state.trump, state.options["must_trump"])
+    def _may_discard(self, state: OhHellState, hand: list[str], card: str) -> bool:
+        """``card`` (from ``hand``, not of the led suit) may be played: void in the led suit, and with
+        ``must_trump`` a trump or no trump in hand."""
+        suits = "".join(hand)[1::2]
+        if state.trick[0][1] in suits:
+            return False
+        trump = state.trump
+        return trump is None or card[1] == trump or not state.options["must_trump"] or trump not in suits
 
     def _apply_checked(self, state: OhHellState, seat: int, action: Action) -> list[Event]:
         if type(action) is not dict:
@@ -316,7 +346,7 @@ class OhHell(Game):
         bid = action.get("bid")
         if type(bid) is not int or not 0 <= bid <= count:
             raise IllegalAction(f"a bid is a whole number from 0 to {count}")
-        if bid == self.forbidden_bid(state, seat):
+        if state.options["hook"] and bid == self.forbidden_bid(state, seat):
             raise IllegalAction(f"the hook: as dealer you may not bid {bid}, the bids would add up to {count}")
         state.bids[seat] = bid
         n = state.players
@@ -364,36 +394,48 @@ class OhHell(Game):
         return events
 
     def _finish_trick(self, state: OhHellState, events: list[Event]) -> None:
-        n = state.players
         trick = state.trick
         leader = state.leader
-        winner = trick_winner(trick, leader, n, state.trump)
+        trump = state.trump
+        best = trick[0]
+        best_suit = best[1]
+        best_at = 0
+        for at in range(1, len(trick)):  # trick_winner(), inline: this runs once a trick
+            card = trick[at]
+            if card[1] == best_suit:
+                if HIGH[card] > HIGH[best]:
+                    best, best_at = card, at
+            elif card[1] == trump:
+                best, best_suit, best_at = card, trump, at
+        winner = (leader + best_at) % state.players
         state.tricks[winner] += 1
-        state.played.extend(trick)
+        state.played += trick
         state.last_trick = trick
         state.last_leader = leader
         state.last_winner = winner
         state.trick = []
         state.leader = state.turn = winner
-        events.append({"type": "trick", "leader": leader, "winner": winner, "cards": list(trick)})
+        events.append({"type": "trick", "leader": leader, "winner": winner, "cards": trick[:]})
         if not state.hands[winner]:
             self._finish_hand(state, events)
 
     def _finish_hand(self, state: OhHellState, events: list[Event]) -> None:
         count = state.schedule[state.hand_index]
         scoring = state.options["scoring"]
-        bids = [int(b or 0) for b in state.bids]
-        points = [hand_points(b, t, count, scoring) for b, t in zip(bids, state.tricks, strict=True)]
+        bids: list[int] = state.bids  # type: ignore[assignment]
+        tricks = state.tricks
+        points = [hand_points(b, t, count, scoring) for b, t in zip(bids, tricks, strict=True)]
+        scores = state.scores
         for s, p in enumerate(points):
-            state.scores[s] += p
-        state.sheet.append({"cards": count, "trump": state.trump, "bids": bids,
-                            "tricks": list(state.tricks), "points": points})
-        events.append({"type": "hand_over", "hand": state.hand_index + 1, "bids": bids,
-                       "tricks": list(state.tricks), "points": points, "scores": list(state.scores)})
+            scores[s] += p
+        # The hand's lists move to the sheet: the next deal makes new ones.
+        state.sheet.append({"cards": count, "trump": state.trump, "bids": bids, "tricks": tricks, "points": points})
+        events.append({"type": "hand_over", "hand": state.hand_index + 1, "bids": bids[:], "tricks": tricks[:],
+                       "points": points[:], "scores": scores[:]})
         if state.hand_index + 1 >= len(state.schedule):
             state.phase = OVER
             result = self.result(state)
-            events.append({"type": "game_over", "scores": list(state.scores), "winners": result["winners"]})
+            events.append({"type": "game_over", "scores": scores[:], "winners": result["winners"]})  # type: ignore[index]
             return
         state.hand_index += 1
         state.dealer = (state.dealer + 1) % state.players
@@ -452,8 +494,18 @@ class OhHell(Game):
     def cards(self, state: OhHellState) -> list[str]:
         return list(DECK)
 
+    def stock(self, state: OhHellState) -> list[str]:
+        """The cards nobody sees this hand (undealt, not turned)."""
+        seen = set(state.played)
+        seen.update(state.trick)
+        for hand in state.hands:
+            seen.update(hand)
+        if state.trump_card:
+            seen.add(state.trump_card)
+        return [c for c in DECK if c not in seen]
+
     def hidden(self, state: OhHellState, seat: int | None) -> list[str]:
-        out = list(state.stock)
+        out = self.stock(state)
         for s, hand in enumerate(state.hands):
             if s != seat:
                 out.extend(hand)
@@ -473,7 +525,7 @@ class OhHell(Game):
             "turn": state.turn,
             "leader": state.leader,
             "hands": [list(h) for h in state.hands],
-            "stock": list(state.stock),
+            "orders": [list(o) for o in state.orders],
             "trump_card": state.trump_card,
             "trump": state.trump,
             "bids": list(state.bids),
@@ -494,7 +546,7 @@ class OhHell(Game):
     def clone(self, state: OhHellState) -> OhHellState:
         return OhHellState(
             state.players, state.seed, state.options, state.schedule, state.hand_index, state.dealer,
-            state.phase, state.turn, state.leader, [h[:] for h in state.hands], state.stock,
+            state.phase, state.turn, state.leader, [h[:] for h in state.hands], state.orders,
             state.trump_card, state.trump, state.bids[:], state.tricks[:], state.trick[:], state.played[:],
             state.last_trick, state.last_leader, state.last_winner, state.scores[:], state.sheet[:],
         )
@@ -508,13 +560,15 @@ class OhHell(Game):
         assert 0 <= state.hand_index < len(state.schedule)
         assert state.dealer == state.hand_index % n
         count = state.schedule[state.hand_index]
-        everything = [c for h in state.hands for c in h] + state.stock + state.played + state.trick
+        assert len(state.orders) == len(state.schedule)
+        everything = [c for h in state.hands for c in h] + state.played + state.trick
         if state.trump_card is not None:
             everything.append(state.trump_card)
             assert state.trump == state.trump_card[1]
         else:
             assert state.trump is None
-        assert sorted(everything) == sorted(DECK), "cards are not conserved"
+        assert len(set(everything)) == len(everything) and set(everything) <= DECK_SET
+        assert sorted(everything) == sorted(state.orders[state.hand_index]), "cards are not conserved"
         last = state.hand_index == len(state.schedule) - 1
         assert not (last and state.trump_card), "the last hand has no trump"
         if not last and state.phase != OVER:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from engine import IllegalAction, state_hash
-from engine.oh_hell import DECK, GAME, OhHellState, hand_points, hand_schedule, trick_winner
+from engine.oh_hell import GAME, OhHellState, hand_points, hand_schedule, trick_winner
 from engine.tournament import run_tournament
 from tests.playout import assert_no_leak, playout
 
@@ -28,8 +28,10 @@ def rig(
     state.hands = [list(h) for h in hands]
     state.trump_card = trump_card
     state.trump = trump_card[1] if trump_card else None
-    used = {c for h in hands for c in h} | ({trump_card} if trump_card else set())
-    state.stock = [c for c in DECK if c not in used]
+    first = (state.dealer + 1) % players
+    order = [c for i in range(players) for c in hands[(first + i) % players]] + ([trump_card] if trump_card else [])
+    state.orders = list(state.orders)
+    state.orders[hand_index] = order
     state.sheet = [{"cards": state.schedule[i], "trump": None, "bids": [0] * players,
                     "tricks": [0] * players, "points": [0] * players} for i in range(hand_index)]
     state.sheet = [dict(r, tricks=[r["cards"]] + [0] * (players - 1)) for r in state.sheet]
@@ -97,7 +99,7 @@ def test_trump_is_the_next_card_turned_up() -> None:
     view = GAME.view(state, 0)
     assert view["trump_card"] == state.trump_card and view["trump"] == state.trump
     dealt = {c for h in state.hands for c in h}
-    assert state.trump_card not in dealt and state.trump_card not in state.stock
+    assert state.trump_card not in dealt and state.trump_card not in GAME.stock(state)
 
 
 def test_last_hand_has_no_trump_even_with_cards_left() -> None:
@@ -108,12 +110,12 @@ def test_last_hand_has_no_trump_even_with_cards_left() -> None:
             seat = GAME.to_act(state)[0]
             GAME.apply(state, seat, GAME.sample(state, seat, rng))
         assert state.trump_card is None and state.trump is None
-        assert len(state.stock) == 52 - 5 * state.schedule[-1]
+        assert len(GAME.stock(state)) == 52 - 5 * state.schedule[-1]
 
 
 def test_no_trump_when_no_card_is_left() -> None:
     state = GAME.new(4, 1, {"schedule": "down"})
-    assert state.schedule[0] == 13 and state.trump is None and state.stock == []
+    assert state.schedule[0] == 13 and state.trump is None and GAME.stock(state) == []
 
 
 def test_turning_hand_is_played_once() -> None:
