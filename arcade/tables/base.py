@@ -317,8 +317,8 @@ class Table:
 
     def seat_for(self, seat: int | None) -> int | None:
         if seat is not None:
-            return seat
-        return self.me
+            return seat if seat in self.inputs else None
+        return self.me if self.me in self.local_seats else None
 
     def name(self, seat: int) -> str:
         """"You" for the only local seat; otherwise the lobby name, or "Player n" / "Seat n"."""
