@@ -227,6 +227,22 @@ def test_not_stuck_while_a_move_can_uncover_a_card() -> None:
     assert state.stuck
 
 
+def test_options_decide_whether_the_players_are_stuck() -> None:
+    """A same-colour play does not count with alternate_colors; a stack counts with stack_equal."""
+    layout, piles, spit = [["5H"], ["QD"]], ["4D", "KH"], ("JS", "AC")
+    assert not table(layout, piles, spit).stuck
+    colours = table(layout, piles, spit, alternate_colors=True)
+    assert colours.stuck and GAME.legal(colours, 0) == [{"type": "spit"}]
+    full = [["8D / 7C", "7S", "KS", "KC", "2H"], ["4S"]]
+    assert table(full, ["JD", "JH"], spit).stuck
+    stacking = table(full, ["JD", "JH"], spit, stack_equal=True)
+    assert not stacking.stuck and {"type": "stack", "card": "7C", "stock": 1} in GAME.legal(stacking, 0)
+    GAME.apply(stacking, 0, {"type": "stack", "card": "7C", "stock": 1})
+    assert not stacking.stuck  # the 8D is still to be turned
+    GAME.apply(stacking, 0, {"type": "turn", "stock": 0})
+    assert stacking.stuck  # a lone KS may not stack: it would free a place nothing can use
+
+
 def test_repeat_flips_while_both_stay_stuck() -> None:
     state = table([["9C", "JD"], ["2S", "4D"]], ["6H", "7C"], spit_cards=("TS 6S", "QC 7D"))
     for seat in (0, 1):
