@@ -31,6 +31,7 @@ GOLD = (246, 200, 80)
 CYAN = (90, 210, 240)
 LEGAL = (120, 235, 140)
 BAD = (240, 90, 80)
+SOFT = (225, 235, 250)  # can be turned up or moved (not played)
 PANEL = (8, 30, 20, 190)
 SEAT_COLOURS: tuple[Colour, ...] = (GOLD, CYAN, (240, 140, 200), (180, 160, 255))
 FLIP_TIME = 0.22  # seconds a card takes to turn over
@@ -507,7 +508,7 @@ class Table:
 
     def on_send(self, seat: int, action: Action) -> None:
         """An action is about to go to the host: optimistic display, sound."""
-        if self.realtime and isinstance(action.get("card"), str):
+        if self.realtime and action.get("type") == "play" and isinstance(action.get("card"), str):
             self.pending.append(Pending(seat, action, action["card"]))
         self.sounds.play("play" if action.get("type") == "play" else "flip")
 

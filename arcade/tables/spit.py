@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from arcade.anim import Effect, Vec
-from arcade.tables.base import BAD, GOLD, INK, LEGAL, MUTED, Action, Button, Sprite
+from arcade.tables.base import BAD, GOLD, INK, LEGAL, MUTED, SOFT, Action, Button, Sprite
 from arcade.tables.realtime import RealtimeTable
 
 
@@ -156,7 +156,7 @@ class SpitTable(RealtimeTable):
             for j in range(shown_down):
                 rect = base.move(0, round(j * self.step() * direction))
                 top_back = j == shown_down - 1 and not up
-                glow = LEGAL if top_back and i in turnable else None
+                glow = SOFT if top_back and i in turnable else None
                 if top_back and is_cursor:
                     glow = self.seat_colour(seat)
                 self.sprites.append(Sprite(
@@ -170,8 +170,10 @@ class SpitTable(RealtimeTable):
                 rect = base.move(0, round(offset * direction))
                 top = k == len(up) - 1
                 glow = None
-                if top and (card in playable or card in movable):
+                if top and card in playable:
                     glow = LEGAL
+                elif top and card in movable:
+                    glow = SOFT
                 if top and (is_cursor or card == selected):
                     glow = self.seat_colour(seat)
                 lift = round(size[1] * 0.1 * direction) if card == selected else 0
