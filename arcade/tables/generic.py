@@ -68,12 +68,14 @@ class GenericTable(Table):
         chosen = self.chosen.get(seat, []) if seat is not None else []
         rects = self.fan(len(hand), self.W / 2, self.H - size[1] - 40 * self.u, size, self.W * 0.9)
         selected = self.inputs[seat].selected if seat in self.inputs else None
+        seen: dict[str, int] = {}
         for card, rect in zip(hand, rects, strict=True):
+            copy = seen[card] = seen.get(card, -1) + 1  # two-deck games hold two of a card
             lifted = card == selected or card in chosen
             if lifted:
                 rect = rect.move(0, -round(size[1] * 0.18))
             glow = GOLD if lifted else (LEGAL if card in legal_cards or template else None)
-            self.sprites.append(Sprite(card, card, rect, glow=glow, hit=("hand", card), seat=seat,
+            self.sprites.append(Sprite((card, copy), card, rect, glow=glow, hit=("hand", card), seat=seat,
                                        origin=(self.W / 2, -size[1])))
         actions = self.actions_for(seat)
         focus = self.focus.get(seat, 0) if seat is not None else 0
