@@ -510,7 +510,9 @@ class Table:
         """An action is about to go to the host: optimistic display, sound."""
         if self.realtime and action.get("type") == "play" and isinstance(action.get("card"), str):
             self.pending.append(Pending(seat, action, action["card"]))
-        self.sounds.play("play" if action.get("type") == "play" else "flip")
+        kind = action.get("type")
+        self.sounds.play({"play": "play", "slap": "slap", "choose": "slap", "ready": "tick", "spit": "spit",
+                          "bid": "tick", "flip": "spit"}.get(str(kind), "flip"))
 
     def pending_cards(self, seat: int | None = None) -> dict[str, Pending]:
         return {p.card: p for p in self.pending if seat is None or p.seat == seat}

@@ -233,7 +233,7 @@ class SpeedTable(RealtimeTable):
         if phase == "ready" and self.countdown <= 0:
             waiting = [s for s in (0, 1) if not (view.get("ready") or [False, False])[s]]
             if any(s in self.local_seats for s in waiting):
-                return "Press Ready when you are: the centre cards turn when both are"
+                return "Ready? The centre cards turn as soon as both players are"
             return f"Waiting for {self.name(waiting[0])}" if waiting else ""
         if phase == "play":
             asked = view.get("flip_asked") or [False, False]
