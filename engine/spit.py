@@ -81,7 +81,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import adjacent, is_card, is_red, rank, shuffled, standard_deck
+from engine.cards import RANKS, adjacent, is_card, is_red, rank, shuffled, standard_deck
 from engine.core import (
     Action,
     Event,
@@ -188,9 +188,7 @@ class Spit(Game):
 
     def _layout_actions(self, state: SpitState, seat: int) -> list[Action]:
         layout, up = state.layouts[seat], state.up[seat]
-        piles = state.spit_piles
-        tops = [piles[p][-1] if state.in_use[p] else None for p in (0, 1)]
-        colours = state.options["alternate_colors"]
+        targets = _targets(state)
         actions: list[Action] = []
         empty = [i for i, place in enumerate(layout) if not place]
         for i, place in enumerate(layout):
@@ -201,9 +199,8 @@ class Spit(Game):
                 actions.append({"type": "turn", "stock": i})
                 continue
             card = place[-1]
-            for p in (0, 1):
-                top = tops[p]
-                if top is not None and adjacent(card, top) and not (colours and is_red(card) == is_red(top)):
+            for p, ranks, banned in targets:
+                if card[0] in ranks and (banned is None or is_red(card) is not banned):
                     actions.append({"type": "play", "card": card, "pile": p})
             if count == 1 and len(place) > 1:
                 for j in empty:
@@ -229,8 +226,7 @@ class Spit(Game):
     def _can_progress(self, state: SpitState, seat: int) -> bool:
         """Whether ``seat`` has a play, turn, move or stack (the opposite of being stuck)."""
         layout, up = state.layouts[seat], state.up[seat]
-        tops = [state.spit_piles[p][-1] for p in (0, 1) if state.in_use[p]]
-        colours = state.options["alternate_colors"]
+        targets = _targets(state)
         has_empty = any(not place for place in layout)
         for i, place in enumerate(layout):
             if not place:
@@ -238,8 +234,8 @@ class Spit(Game):
             if up[i] == 0:
                 return True
             card = place[-1]
-            for top in tops:
-                if adjacent(card, top) and not (colours and is_red(card) == is_red(top)):
+            for _, ranks, banned in targets:
+                if card[0] in ranks and (banned is None or is_red(card) is not banned):
                     return True
             if has_empty and up[i] == 1 and len(place) > 1:
                 return True
@@ -682,6 +678,22 @@ class Spit(Game):
         assert [len(p) for p in layout] == [len(p) for p in expected], "layout sizes are not 1, 2, 3, ..."
         assert len(state.spit_cards[seat]) == len(spit)
         assert state.up[seat] == [1 if p else 0 for p in layout]
+
+
+_NEIGHBOURS = {r: frozenset(o for o in RANKS if adjacent(r + "S", o + "S")) for r in RANKS}
+"""The ranks one above and below each rank, A-K wrapping (a card fits a spit pile's top by rank)."""
+
+
+def _targets(state: SpitState) -> list[tuple[int, frozenset[str], bool | None]]:
+    """For each spit pile in use: its index, the ranks that fit on its top, and with
+    ``alternate_colors`` the colour (``is_red``) a card played on it must not have, else None."""
+    colours = state.options["alternate_colors"]
+    targets = []
+    for p in (0, 1):
+        if state.in_use[p]:
+            top = state.spit_piles[p][-1]
+            targets.append((p, _NEIGHBOURS[top[0]], is_red(top) if colours else None))
+    return targets
 
 
 def _is_seat(seat: object) -> bool:

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from engine.cards import standard_deck
+from engine.cards import adjacent, is_red, standard_deck
 from engine.core import IllegalAction, state_hash
 from engine.spit import GAME, SpitState, deal_layout
 from tests.playout import assert_no_leak, playout
@@ -530,6 +530,22 @@ def test_random_playouts_keep_invariants_with_every_option(options: dict) -> Non
         result = GAME.result(state)
         assert result["cards_left"][result["winners"][0]] == 0 and sum(result["cards_left"]) == 52
         assert kinds["play"] > 0 and kinds["ready"] >= 2
+
+
+@pytest.mark.parametrize("alternate_colors", [False, True])
+def test_listed_plays_are_exactly_the_fitting_cards(alternate_colors: bool) -> None:
+    """legal()'s plays against a plain reading of the rule (cards.adjacent, is_red) along playouts."""
+    for seed in range(3):
+        state = GAME.new(2, seed, {"alternate_colors": alternate_colors})
+        for _ in playout(GAME, state, random.Random(seed)):
+            if state.phase != "play" or state.stuck:
+                continue
+            for seat in (0, 1):
+                tops = [(p, state.spit_piles[p][-1]) for p in (0, 1) if state.in_use[p]]
+                cards = [place[-1] for place, n in zip(state.layouts[seat], state.up[seat], strict=True) if n]
+                expect = {(c, p) for c in cards for p, top in tops
+                          if adjacent(c, top) and not (alternate_colors and is_red(c) == is_red(top))}
+                assert {(a["card"], a["pile"]) for a in GAME.legal(state, seat) if a["type"] == "play"} == expect
 
 
 def test_random_playouts_reach_every_phase() -> None:
