@@ -33,7 +33,6 @@ LEGAL = (120, 235, 140)
 BAD = (240, 90, 80)
 SOFT = (225, 235, 250)  # can be turned up or moved (not played)
 PANEL = (8, 30, 20, 190)
-SEAT_COLOURS: tuple[Colour, ...] = (GOLD, CYAN, (240, 140, 200), (180, 160, 255))
 FLIP_TIME = 0.22  # seconds a card takes to turn over
 WARM_CODES = tuple(r + s for s in "SHDC" for r in "A23456789TJQK")
 
@@ -121,7 +120,6 @@ class Table:
 
     game_name = ""
     realtime = False
-    tick_rate = 120
 
     def __init__(self, game_name: str, local_seats: list[int], art: CardArt, size: tuple[int, int]) -> None:
         self.game_name = game_name

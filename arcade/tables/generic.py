@@ -14,7 +14,6 @@ import pygame
 from arcade.tables.base import GOLD, INK, LEGAL, MUTED, Action, Button, Sprite, Table, describe
 
 SKIP_FIELDS = {"hand", "options", "seat", "legal"}
-CARD_KEYS = ("card",)
 
 
 def short(value: Any, limit: int = 60) -> str:

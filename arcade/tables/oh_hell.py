@@ -27,7 +27,7 @@ class OhHellTable(Table):
         self.privacy = False
         self.show_sheet = False
         self.bid_focus: dict[int, int] = {}
-        self._last_hand = 0
+        self._ghost_ends: dict[object, Vec] = {}
         super().__init__(*args, **kwargs)
         self.shown = self.local_seats[0] if self.local_seats else None
 
@@ -368,6 +368,7 @@ class OhHellTable(Table):
     def on_event(self, event: dict[str, Any]) -> None:
         kind = event.get("type")
         if kind == "play":
+            self._hurry_taken_trick()
             if event.get("seat") not in self.local_seats:
                 self.sounds.play("play")
         elif kind == "trick":
@@ -395,6 +396,15 @@ class OhHellTable(Table):
             self.banner(f"{names} win{'s' if len(winners) == 1 and names != 'You' else ''}!", GOLD, 3.0)
             self.sounds.play("round")
 
+    def _hurry_taken_trick(self) -> None:
+        """A new trick has begun: the last one leaves the middle now instead of after its pause."""
+        for ghost in self.ghosts:
+            end = self._ghost_ends.get(ghost.key)
+            start = self.motion.current(ghost.key)
+            if end is None or start is None or ghost.ttl <= 0.4:
+                continue
+            self.fly_away(ghost.key, ghost.code, ghost.size, start, end, hold=0.0, duration=0.3)
+
     def _trick_taken(self, event: dict[str, Any]) -> None:
         winner = event.get("winner")
         if not isinstance(winner, int):
@@ -413,6 +423,7 @@ class OhHellTable(Table):
             if not isinstance(seat, int) or not isinstance(card, str):
                 continue
             rect = self.trick_rect(seat, size)
+            self._ghost_ends[("trick", card)] = end
             self.fly_away(("trick", card), card, size, rect.topleft, end, hold=0.9, duration=0.35)
         self.effects.add(Effect("float", "+1 trick", (target[0], target[1] - 50 * self.u), GOLD, 1.6, size=0.6))
 
