@@ -8,6 +8,7 @@ headless (``SDL_VIDEODRIVER=dummy``) and driven tick by tick, which the tests, `
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Sequence
@@ -86,7 +87,10 @@ class App:
                 return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             except pygame.error:
                 self.fullscreen = False
-        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        with contextlib.suppress(AttributeError, pygame.error):
+            pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        return surface
 
     def toggle_fullscreen(self) -> None:
         if not self.fullscreen:

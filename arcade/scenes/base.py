@@ -131,13 +131,26 @@ class MenuScene(Scene):
                                     digits_only=item.allowed == "numbers", max_length=item.max_length))
 
     # layout helpers
+    @property
+    def vscale(self) -> float:
+        """Vertical positions shrink on short windows (below 720 pixels)."""
+        return min(1.0, self.app.size[1] / 720)
+
+    def vy(self, y: int) -> int:
+        return int(y * self.vscale)
+
+    def fit_rows(self, rows: int, top: int, preferred: int, bottom: int = 80) -> int:
+        """A row height that fits ``rows`` rows between ``top`` and the hint bar."""
+        h = self.app.size[1]
+        return max(26, min(preferred, (h - top - bottom) // max(1, rows) - self.row_gap))
+
     def column(self, rows: int, width: int | None = None, top: int | None = None) -> pygame.Rect:
         """The panel's content rectangle for ``rows`` rows, centred in the window below the title."""
         w, h = self.app.size
         width = min(width or self.panel_width, w - 80)
         height = rows * self.row_height + max(0, rows - 1) * self.row_gap
-        top = top if top is not None else max(170, (h - height) // 2 + 30)
-        top = min(top, max(130, h - 90 - height))
+        top = top if top is not None else max(self.vy(170), (h - height) // 2 + 30)
+        top = min(top, max(self.vy(130), h - 90 - height))
         rect = pygame.Rect((w - width) // 2, top, width, height)
         self.panel_rect = rect.inflate(64, 56)
         return rect
@@ -182,9 +195,9 @@ class MenuScene(Scene):
         if self.panel_rect.width:
             ui_theme.panel(surface, self.panel_rect)
         if self.title:
-            ui_theme.title_text(surface, self.title, (w // 2, 42), 46)
+            ui_theme.title_text(surface, self.title, (w // 2, self.vy(42)), int(46 * max(0.8, self.vscale)))
         if self.subtitle:
-            ui_theme.text(surface, self.subtitle, 20, (w // 2, 104), "muted", anchor="midtop")
+            ui_theme.text(surface, self.subtitle, 20, (w // 2, self.vy(104)), "muted", anchor="midtop")
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         self.ring.draw(surface)

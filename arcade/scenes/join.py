@@ -60,9 +60,9 @@ class JoinScene(MenuScene):
 
     def build(self) -> None:
         rows = MAX_LISTED + 4
-        self.row_height = 40
         self.row_gap = 10
-        col = self.column(rows, top=170)
+        self.row_height = self.fit_rows(rows, self.vy(170), 40)
+        col = self.column(rows, top=self.vy(170))
         self.label(self.row(col, 0), "Tables on this network", caption=True)
         for i in range(MAX_LISTED):
             rect = self.row(col, 1 + i)
@@ -147,7 +147,7 @@ class JoinScene(MenuScene):
         super().draw(surface, alpha)
         w, _ = surface.get_size()
         ui_theme.text(surface, "Tables hosted on this Wi-Fi appear here by themselves; "
-                      "or type the address the host shows.", 18, (w // 2, 100), "muted", anchor="midtop")
+                      "or type the address the host shows.", 18, (w // 2, self.vy(100)), "muted", anchor="midtop")
 
 
 __all__ = ["FocusItem", "JoinScene", "parse_address"]

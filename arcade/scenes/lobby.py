@@ -33,9 +33,9 @@ class LobbyScene(MenuScene):
 
     def build(self) -> None:
         n = max(1, len(self.seats))
-        self.row_height = 40
         self.row_gap = 8
-        col = self.column(n + 3, top=170)
+        self.row_height = self.fit_rows(n + 3, self.vy(170), 40)
+        col = self.column(n + 3, top=self.vy(170))
         self.col = col
         owner_now = bool(self.welcome and self.welcome.get("owner"))
         if owner_now:
@@ -48,9 +48,9 @@ class LobbyScene(MenuScene):
         y = col.y + (n + 1) * (self.row_height + self.row_gap) + 8
         half = (col.width - 20) // 2
         owner = bool(self.welcome and self.welcome.get("owner"))
-        self.button(pygame.Rect(col.x, y, half, 50), "Start the game", self.start, name="start", big=True,
+        self.button(pygame.Rect(col.x, y, half, self.row_height + 8), "Start the game", self.start, name="start", big=True,
                     enabled=owner and self.welcome is not None)
-        self.button(pygame.Rect(col.x + half + 20, y, half, 50), "Leave", self.back, name="leave")
+        self.button(pygame.Rect(col.x + half + 20, y, half, self.row_height + 8), "Leave", self.back, name="leave")
         if not owner:
             self.ring.focus_name("leave")
 
@@ -131,8 +131,8 @@ class LobbyScene(MenuScene):
             line += f"   ·   {table['title']}"
         if getattr(session, "advertised", False):
             line += "   ·   open on the LAN"
-        ui_theme.text(surface, line or "…", 22, (w // 2, 100), "ink", anchor="midtop", bold=True)
-        ui_theme.text(surface, self.status, 18, (w // 2, 132), "muted", anchor="midtop")
+        ui_theme.text(surface, line or "…", 22, (w // 2, self.vy(100)), "ink", anchor="midtop", bold=True)
+        ui_theme.text(surface, self.status, 18, (w // 2, self.vy(132)), "muted", anchor="midtop")
         col = getattr(self, "col", None)
         if col is None:
             return

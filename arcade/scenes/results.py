@@ -30,7 +30,9 @@ class ResultsScene(MenuScene):
 
     def player(self, seat: int) -> str:
         name = self.names[seat] if seat < len(self.names) and self.names[seat] else f"Seat {seat + 1}"
-        if self.names.count(name) > 1:
+        if name.endswith(" bot"):
+            name = f"Bot {seat + 1} ({name[:-4]})"
+        elif self.names.count(name) > 1:
             name = f"{name} · seat {seat + 1}"
         if seat in self.local_seats and len(self.local_seats) == 1 and name.lower() != "you":
             name += " (you)"
@@ -39,15 +41,15 @@ class ResultsScene(MenuScene):
     def build(self) -> None:
         w, h = self.app.size
         rows = len(self.order)
-        self.row_height = 44
-        col = self.column(rows + 2, top=175)
+        self.row_height = self.fit_rows(rows + 2, self.vy(175), 44)
+        col = self.column(rows + 2, top=self.vy(175))
         self.table_top = col.y
         buttons_y = col.y + (rows + 1) * (self.row_height + self.row_gap) - 6
         half = (col.width - 20) // 2
         can_again = self.config is not None
-        self.button(pygame.Rect(col.x, buttons_y, half, 52), "Play again", self.again, name="again",
+        self.button(pygame.Rect(col.x, buttons_y, half, self.row_height + 8), "Play again", self.again, name="again",
                     big=True, enabled=can_again)
-        self.button(pygame.Rect(col.x + half + 20, buttons_y, half, 52), "Main menu", self.menu, name="menu")
+        self.button(pygame.Rect(col.x + half + 20, buttons_y, half, self.row_height + 8), "Main menu", self.menu, name="menu")
         self.col = col
 
     def again(self) -> None:
@@ -85,7 +87,7 @@ class ResultsScene(MenuScene):
                 " win" if len(self.winners) > 1 else " wins")
         else:
             headline = "A draw"
-        ui_theme.text(surface, f"{self.game_title}  ·  {headline}", 26, (w // 2, 104), "ink", anchor="midtop",
+        ui_theme.text(surface, f"{self.game_title}  ·  {headline}", 26, (w // 2, self.vy(104)), "ink", anchor="midtop",
                       bold=True)
         col = self.col
         for rank, seat in enumerate(self.order):

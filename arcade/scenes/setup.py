@@ -123,10 +123,9 @@ class SetupScene(MenuScene):
         left_rows = 2 + self.players + (2 if self.hosting else 0)
         right_rows = len(self.options) + 2
         rows = max(left_rows, right_rows)
-        avail = h - 160 - 110
-        self.row_gap = 8
-        self.row_height = max(30, min(46, avail // rows - self.row_gap))
-        full = self.column(rows, width=min(1180, w - 80), top=165)
+        self.row_gap = 8 if h >= 700 else 6
+        self.row_height = self.fit_rows(rows, self.vy(165), 46, bottom=90)
+        full = self.column(rows, width=min(1180, w - 80), top=self.vy(165))
         gap = 40
         half = (full.width - gap) // 2
         left = pygame.Rect(full.x, full.y, half, full.height)
@@ -253,7 +252,7 @@ class SetupScene(MenuScene):
         if game is not None:
             kind = "real-time" if game.realtime else "turn by turn"
             ui_theme.text(surface, f"{game.title}  ·  {game.min_players}-{game.max_players} players  ·  {kind}",
-                          20, (w // 2, 100), "muted", anchor="midtop")
+                          20, (w // 2, self.vy(100)), "muted", anchor="midtop")
         if self.doc and getattr(self, "doc_rect", None) is not None and self.doc_rect.height > 20:
             y = self.doc_rect.y + 6
             for line in ui_theme.wrap(self.doc, 17, self.doc_rect.width)[: max(1, self.doc_rect.height // 22)]:
