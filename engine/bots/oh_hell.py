@@ -7,7 +7,8 @@
   ruffing chances from short suits, scaled for the number of players) and plays to make its bid exactly:
   while it needs tricks it wins them as cheaply as it can (or leads its surest winner), once it has
   enough it ducks under the winning card and sheds its high cards, and it counts the cards played.
-- ``hard``: bids like ``normal``; plays by determinized Monte Carlo: for each legal card it deals the
+- ``hard``: bids by determinized Monte Carlo (the three legal bids nearest the ``normal`` estimate are
+  each played out on sampled deals, the other seats bidding their own estimate) and plays the same way: for each legal card it deals the
   unseen cards at random to the other seats (consistent with the hand sizes and the suits a seat has
   shown it lacks), plays the hand out with the ``normal`` policy for every seat, and keeps the card
   with the best average score for itself. A small fixed budget keeps it to a few tens of milliseconds.
@@ -216,6 +217,34 @@ class HardBot(NormalBot):
     level = "hard"
     think = Reaction(median=0.8, spread=0.4, floor=0.3)
     samples = 24
+    bid_samples = 10
+
+    def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
+        if legal[0]["type"] == "bid":
+            return self.bid(view, legal, rng)
+        return super().choose(view, legal, rng)
+
+    def bid(self, view: View, legal: list[Action], rng: random.Random) -> Action:
+        """Try the legal bids nearest the estimate on sampled deals; others bid their own estimate."""
+        n = view["players"]
+        seat = view["seat"]
+        trump = view["trump"]
+        estimate = estimate_tricks(view["hand"], trump, n)
+        if len(legal) == 1:
+            return dict(legal[0])
+        candidates = sorted(legal, key=lambda a: (abs(a["bid"] - estimate), a["bid"]))[:3]
+        totals = [0.0] * len(candidates)
+        unseen = sorted(unseen_cards(view))
+        no_voids: list[set[str]] = [set() for _ in range(n)]
+        for _ in range(self.bid_samples):
+            deal = deal_unseen(view, unseen, no_voids, rng)
+            bids = [b if b is not None else round(estimate_tricks(deal[s], trump, n))
+                    for s, b in enumerate(view["bids"])]
+            for i, action in enumerate(candidates):
+                bids[seat] = action["bid"]
+                totals[i] += rollout(view, deal, None, list(bids))
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return dict(candidates[best])
 
     def play(self, view: View, allowed: list[str], rng: random.Random) -> str:
         if len(allowed) == 1:
@@ -272,14 +301,15 @@ def deal_unseen(view: View, unseen: list[str], voids: list[set[str]], rng: rando
     return hands
 
 
-def rollout(view: View, hands: list[list[str]], first: str) -> float:
-    """Our score for this hand when we play ``first`` and everyone then follows the normal policy."""
+def rollout(view: View, hands: list[list[str]], first: str | None, bids: list[int] | None = None) -> float:
+    """Our score for this hand when we play ``first`` (None: whoever is to play starts) and everyone
+    then follows the normal policy; ``bids`` replaces the view's bids (for trying bids of our own)."""
     n = view["players"]
     seat = view["seat"]
     trump = view["trump"]
     must_trump = view["options"]["must_trump"]
     hands = [list(h) for h in hands]
-    bids = [b or 0 for b in view["bids"]]
+    bids = bids if bids is not None else [b or 0 for b in view["bids"]]
     tricks = list(view["tricks"])
     trick = [t["card"] for t in view["trick"]]
     leader = view["leader"]
@@ -289,7 +319,8 @@ def rollout(view: View, hands: list[list[str]], first: str) -> float:
     if view["trump_card"]:
         gone.add(view["trump_card"])
     turn = (leader + len(trick)) % n
-    card = first
+    card = first if first is not None else _policy(hands[turn], trick, trump, must_trump, bids[turn] - tricks[turn],
+                                                    gone, n)
     while True:
         hands[turn].remove(card)
         trick.append(card)
@@ -303,15 +334,21 @@ def rollout(view: View, hands: list[list[str]], first: str) -> float:
                 break
         else:
             turn = (turn + 1) % n
-        hand = hands[turn]
-        allowed = playable(hand, trick, trump, must_trump)
-        if len(allowed) == 1:
-            card = allowed[0]
-            continue
-        unseen = set(DECK) - gone - set(hand)
-        card = choose_card(hand, allowed, trick, trump, bids[turn] - tricks[turn], unseen, n - len(trick) - 1)
+        card = _policy(hands[turn], trick, trump, must_trump, bids[turn] - tricks[turn], gone, n)
     score = hand_points(bids[seat], tricks[seat], view["cards_this_hand"], view["options"]["scoring"])
     return float(score)
+
+
+def _policy(hand: list[str], trick: list[str], trump: str | None, must_trump: bool, need: int, gone: set[str],
+            players: int) -> str:
+    allowed = playable(hand, trick, trump, must_trump)
+    if len(allowed) == 1:
+        return allowed[0]
+    unseen = ALL - gone - set(hand)
+    return choose_card(hand, allowed, trick, trump, need, unseen, players - len(trick) - 1)
+
+
+ALL = frozenset(DECK)
 
 
 BOTS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
