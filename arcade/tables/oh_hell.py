@@ -102,6 +102,9 @@ class OhHellTable(Table):
         dx, dy = math.cos(angle) * size[0] * 1.15, -math.sin(angle) * size[1] * 0.5
         return pygame.Rect(round(cx + dx - size[0] / 2), round(cy + dy - size[1] / 2), *size)
 
+    def banner_y(self) -> float:
+        return self.H * 0.25
+
     def hand_size(self) -> tuple[int, int]:
         return self.card_px(0.2)
 
@@ -320,7 +323,13 @@ class OhHellTable(Table):
         rect = pygame.Rect(0, 0, width, height)
         rect.center = (self.W // 2, round(self.H * 0.45))
         surface.blit(self.panel(rect.size, (4, 18, 12, 240), border=(*GOLD, 200)), rect)
-        title = "Final scores" if view.get("phase") == "over" else "Score sheet"
+        title = "Score sheet"
+        if view.get("phase") == "over":
+            scores = view.get("scores") or []
+            best = max(scores) if scores else 0
+            winners = [self.name(s) for s in range(len(scores)) if scores[s] == best]
+            verb = "win" if len(winners) > 1 or winners == ["You"] else "wins"
+            title = f"Final scores: {' & '.join(winners)} {verb}!"
         self.blit_text(surface, title, 32 * self.u, GOLD, "midtop", (rect.centerx, rect.top + 10 * self.u))
         px = 19 * self.u
         y = rect.top + 50 * self.u
@@ -391,9 +400,7 @@ class OhHellTable(Table):
                 self.float_text(f"+{p}" if p else "+0", (cx, cy - 40 * self.u), LEGAL if p else BAD)
             self.banner(f"Hand {event.get('hand', '')} over", GOLD, 1.4, 0.7)
         elif kind == "game_over":
-            winners = event.get("winners") or []
-            names = " & ".join(self.name(w) for w in winners)
-            self.banner(f"{names} win{'s' if len(winners) == 1 and names != 'You' else ''}!", GOLD, 3.0)
+            self.effects.items = [e for e in self.effects.items if e.kind != "banner"]  # the sheet says it all
             self.sounds.play("round")
 
     def _hurry_taken_trick(self) -> None:

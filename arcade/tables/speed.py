@@ -207,7 +207,7 @@ class SpeedTable(RealtimeTable):
 
     def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
         message = self._message()
-        if message:
+        if message and not any(e.kind == "banner" for e in self.effects.items):
             image = self.text(message, self.fit(message, 28 * self.u, self.W * 0.92), GOLD)
             back = self.panel((image.get_width() + round(36 * self.u), image.get_height() + round(16 * self.u)),
                               (0, 0, 0, 170), border=(*GOLD, 160))

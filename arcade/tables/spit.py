@@ -250,7 +250,7 @@ class SpitTable(RealtimeTable):
 
     def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
         message = self._message()
-        if message:
+        if message and not any(e.kind == "banner" for e in self.effects.items):
             text, colour = message
             piles_top = self.pile_rect(0).top
             upper = self.place_rect(self.top, 0).bottom + 5 * self.step()
