@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import time
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -88,7 +89,8 @@ class App:
             except pygame.error:
                 self.fullscreen = False
         surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-        with contextlib.suppress(AttributeError, pygame.error):
+        with contextlib.suppress(AttributeError, pygame.error), warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # only its surface API is deprecated
             pygame.Window.from_display_module().minimum_size = MIN_SIZE
         return surface
 
