@@ -25,6 +25,10 @@ Message = dict[str, Any]
 
 YOU, LOCAL, BOT, OPEN = "you", "local", "bot", "open"
 
+# Seat tokens by host address: joining the same table again (after a dropped connection) gets the
+# same seats back (docs/PROTOCOL.md, "hello").
+TOKENS: dict[tuple[str, int], str] = {}
+
 
 def available_games() -> dict[str, Any]:
     """``engine.GAMES``, or the games that import when the registry itself does not (work in progress)."""
@@ -127,6 +131,8 @@ class NetSession(Session):
             if message.get("type") == "welcome":
                 self.local_seats = list(message.get("seats") or [])
                 self.owner = bool(message.get("owner"))
+                if self.address is not None and self.local_table is None and message.get("token"):
+                    TOKENS[self.address] = str(message["token"])
             elif message.get("type") == "closed":
                 self.closed = True
         return messages
@@ -196,7 +202,7 @@ def start_local(config: TableConfig, player_name: str, interfaces: list[str] | N
 def join(host: str, port: int, player_name: str, pin: str | None = None, seats: int = 1) -> NetSession:
     from netplay.client import NetClient
 
-    client = NetClient(host, port, player_name, pin=pin or None, seats=seats)
+    client = NetClient(host, port, player_name, pin=pin or None, token=TOKENS.get((host, port)), seats=seats)
     client.start()
     return NetSession(client, None, None, (host, port))
 

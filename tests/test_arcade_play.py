@@ -283,3 +283,26 @@ def test_open_to_lan_from_the_pause_menu_shows_in_the_join_list(app) -> None:
     app.resize((1024, 640))
     app.step(3)
     assert app.scene.table.size == (1024, 640)
+
+
+def test_rejoining_a_table_gets_the_seat_back(app) -> None:
+    from arcade import session as sessions
+    from arcade.scenes.lobby import LobbyScene
+    from netplay.host import start_local_table
+
+    table = start_local_table("oh_hell", 3, seats=[None, None, "random"], bot_speed=0)
+    try:
+        app.session = sessions.join("127.0.0.1", table.port, "Tester")
+        app.push(LobbyScene(app))
+        assert run_until(app, lambda: app.scene.welcome is not None, 10)
+        seats = list(app.scene.welcome["seats"])
+        table.start_game()
+        assert run_until(app, lambda: app.scene.name == "table" and app.scene.started, 10)
+        app.home()  # the connection drops (the seat waits for its token)
+        app.session = sessions.join("127.0.0.1", table.port, "Tester")
+        app.push(LobbyScene(app))
+        assert run_until(app, lambda: app.scene.name == "table" and app.scene.started, 10)
+        assert app.scene.local_seats == seats
+    finally:
+        app.home()
+        table.stop()
