@@ -50,29 +50,51 @@ RULES: dict[str, list[tuple[str, str]]] = {
          "the highest total wins. Tab / Y shows the score sheet."),
     ],
     "go_stop": [
-        ("The idea", "2 or 3 players with Korean flower cards (hwatu): 12 months of 4 cards. Capture cards "
-         "that match by month and build scoring sets."),
-        ("A turn", "Play a card from your hand: if a table card of the same month is there, you capture "
-         "both. Then turn up the top card of the stock and do the same with it."),
-        ("Scoring", "Brights, animals, ribbons and junk each score in sets. When you reach the target you "
-         "may call Go (play on for more, at a risk) or Stop (take your win)."),
+        ("The idea", "2 or 3 players with Korean flower cards (hwatu): twelve months of four cards each. "
+         "Capture cards by matching their month and build scoring sets; then decide to Go on or Stop."),
+        ("A turn", "Play a card from your hand. If a table card of the same month is there, you capture both "
+         "(with two there, you choose which). Then turn up the top card of the stock and do the same with it. "
+         "The fourth card of a month takes a stack of three."),
+        ("Special plays", "Ppuk: your played card took one card and the turned card is the same month, so all "
+         "three stay as a stack. Kiss: the turned card matches the card you just played on an empty month. "
+         "Sweeping the table, a kiss, ttadak and taking a stack each steal one junk card from every "
+         "opponent. Holding three of a month you may shake (double your win) or bomb with the fourth."),
+        ("Scoring", "Brights: 3 to 5 brights score 2-15. Animals and ribbons: 5 score 1, each further one +1, "
+         "with bonuses for the three birds (+5) and each set of three ribbons (+3). Junk: 10 score 1, each "
+         "further one +1 (double junk counts two)."),
+        ("Go or Stop", "Reach the target (7 points with two players, 3 with three) and you choose: Stop and win "
+         "the hand, or Go and play on for more, hoping nobody else gets there first."),
+        ("Payment", "The winner is paid score plus Goes, doubled for shakes, bombs, many Goes, and when an "
+         "opponent has no brights or too little junk against the winner's sets."),
     ],
     "rummy": [
-        ("The idea", "2 to 5 players. Meld all your cards into groups and sequences on the table."),
-        ("A turn", "Draw a card, then you may meld. If you did not, draw again and may meld; if you still did "
-         "not, draw a third card and your turn ends."),
-        ("Melding", "Groups are 3-4 cards of one rank, sequences 3+ cards of one suit in order. You may "
-         "rearrange the whole table as you like, as long as every meld stays legal and you add a card."),
-        ("Winning", "Play your last card to the table and knock: the others count what they still hold."),
+        ("The idea", "2 to 5 players. Get rid of your cards by melding them into groups and sequences on "
+         "a shared table that anyone may rearrange."),
+        ("A turn", "Draw a card, then you may meld. If you did not, draw a second card and may meld; if you "
+         "still did not, draw a third card and your turn ends without melding."),
+        ("Melds", "A group is 3 or 4 cards of one rank in different suits. A sequence is 3 or more cards of "
+         "one suit in a row; an ace is low (A-2-3) or high (Q-K-A), never both."),
+        ("Rearranging", "When you meld you may rebuild the whole table: split, join and move cards between "
+         "melds, as long as every meld is legal afterwards and you added at least one card from your hand. "
+         "A joker stands for the card you name; it may be swapped out for that real card."),
+        ("Knocking", "At the end of your turn with 5 points or less in hand (A 1, 2-10 face value, J Q K 10, "
+         "joker 25) you may knock: the hand ends. The lowest hand wins the differences; undercutting the "
+         "knocker earns 10 more, going out 25."),
+        ("Winning", "The game ends when someone reaches 150: the highest total after bonuses wins."),
     ],
     "tractor": [
-        ("The idea", "4 players in two partnerships (opposite each other). Win points in tricks and climb "
-         "the levels from 2 to ace."),
-        ("Trump", "While drawing cards, show a card of the trump rank to make its suit trump; a pair beats a "
-         "single, a pair of jokers beats a pair."),
-        ("Play", "Lead singles, pairs or tractors (consecutive pairs); others must follow with the same "
-         "shape in the suit led if they can. Fives, tens and kings are worth points."),
-        ("Levels", "The defenders need 80 points to take over; otherwise the declarers go up a level."),
+        ("The idea", "4 players in two partnerships sitting opposite. Two decks and four jokers. The declaring "
+         "team tries to stop the attackers from collecting points; both teams climb levels from 2 to ace."),
+        ("Trump", "The declarers' level is the trump rank. While the cards are drawn, show a card of that rank "
+         "to make its suit trump; a pair beats a single and a pair of jokers (no trump suit) beats a pair. "
+         "The starter takes the 8-card kitty and buries 8 cards."),
+        ("Leads", "Lead a single, a pair (two identical cards), a tractor (consecutive pairs of one suit) or a "
+         "throw of units nobody can beat. Others play as many cards, following the led suit and matching "
+         "pairs as far as they can."),
+        ("Winning tricks", "Only a play of the same shape can win: the highest trump play, else the highest "
+         "of the suit led. Jokers and trump-rank cards are the highest trumps."),
+        ("Points and levels", "5s count 5, 10s and kings 10. With under 80 points the attackers let the "
+         "declarers go up; with 120 or more the attackers go up and take over. Pass the ace to win."),
     ],
 }
 
