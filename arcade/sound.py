@@ -154,5 +154,15 @@ def get_sounds() -> Sounds:
     """The process-wide :class:`Sounds` (the settings scene calls ``get_sounds().set_volume(v)``)."""
     global _shared
     if _shared is None:
-        _shared = Sounds()
+        _shared = Sounds(volume=_saved_volume())
     return _shared
+
+
+def _saved_volume() -> float:
+    """The volume from the player's settings (0.7 when they cannot be read)."""
+    try:
+        from arcade.settings import Settings
+
+        return Settings.load().volume / 100
+    except Exception:  # noqa: BLE001 - settings are optional here; sound must never fail to start
+        return 0.7

@@ -138,6 +138,7 @@ class Table:
         self.pending: list[Pending] = []
         self.toasts: list[list[Any]] = []  # [text, colour, seconds left]
         self.hover: Vec | None = None
+        self.mouse_active = False
         self._card_scale = 1.0  # settings "card size" (the property relayouts when it changes)
         self.input_mapper: Any = None  # the framework's InputMapper, for button labels in hints
         self.clock = 0.0
@@ -196,6 +197,7 @@ class Table:
         pos = getattr(command, "pos", None)
         if seat is not None and seat in self.inputs and device:
             self.inputs[seat].device = device
+        self.mouse_active = device == "mouse" if device else self.mouse_active
         if kind == "point" and pos is not None:
             self.hover = (float(pos[0]), float(pos[1]))
             return []
@@ -258,8 +260,13 @@ class Table:
             self._render_static()
         surface.blit(self._static, (0, 0))
         self.draw_under(surface, alpha)
+        lifted = None
+        if self.mouse_active and self.hover is not None:
+            under = self.sprite_at((round(self.hover[0]), round(self.hover[1])))
+            if under is not None and under.seat in self.local_seats and under.code is not None:
+                lifted = under
         for sprite in self.sprites:
-            self._draw_sprite(surface, sprite, alpha)
+            self._draw_sprite(surface, sprite, alpha, -7 * self.u if sprite is lifted else 0.0)
         for ghost in self.ghosts:
             pos = self.motion.pos(ghost.key, alpha)
             if pos is not None:
@@ -605,9 +612,9 @@ class Table:
             self._dim_cache[size] = surface
         return surface
 
-    def _draw_sprite(self, surface: pygame.Surface, sprite: Sprite, alpha: float) -> None:
+    def _draw_sprite(self, surface: pygame.Surface, sprite: Sprite, alpha: float, lift: float = 0.0) -> None:
         pos = self.motion.pos(sprite.key, alpha) or sprite.rect.topleft
-        x, y = pos
+        x, y = pos[0], pos[1] + (lift if not sprite.flipped else -lift)
         if sprite.code is not None:
             shake = self.effects.shake_offset(sprite.code)
             if shake:
