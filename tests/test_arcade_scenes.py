@@ -230,3 +230,24 @@ def test_gamepad_types_a_name_with_the_on_screen_keyboard(app, shots) -> None:
     assert app.scene.name_entry.get_text() == "Za"
     pad(app, pygame.CONTROLLER_BUTTON_B)
     assert app.scene.name == "title" and app.settings.name == "Za"
+
+
+def test_real_loop_runs_until_quit(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "cfg"))
+    from arcade.app import App
+    from arcade.settings import Settings
+
+    app = App(size=(1280, 720), fullscreen=False, settings=Settings(name="Quitter"))
+    frames = []
+    original = app.frame
+
+    def frame() -> None:
+        original()
+        frames.append(app.loop.ticks)
+        if len(frames) == 3:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    app.frame = frame
+    app.run()
+    assert len(frames) >= 4 and not app.scenes
+    assert Settings.load(tmp_path / "cfg" / "settings.json").name == "Quitter"
