@@ -80,7 +80,7 @@ class JoinScene(MenuScene):
         half = (col.width - 20) // 2
         pin_rect = pygame.Rect(col.x, self.row(col, r).y, half, self.row_height)
         self.pin_entry = text_field(self.manager, self.ring, pin_rect, "PIN", self.pin, name="pin",
-                                    caption_width=0.3, allowed="numbers", max_length=6, on_text=self.set_pin)
+                                    caption_width=min(0.8, col.width * 0.3 / max(1, half)), allowed="numbers", max_length=6, on_text=self.set_pin)
         self.button(pygame.Rect(col.x + half + 20, pin_rect.y, half, self.row_height), "Join address",
                     self.join_manual, name="join_manual")
         r += 1
@@ -95,7 +95,7 @@ class JoinScene(MenuScene):
             title = get_game(table.game).title
         except Exception:
             pass
-        lock = "  [PIN]" if table.pin else ""
+        lock = "   ·   PIN" if table.pin else ""
         state = "playing" if table.started else f"{table.taken}/{table.seats} seated"
         text = f"{table.name}   ·   {title}   ·   {state}{lock}"
         self.button(rect, text, lambda t=table: self.join_table(t), name=f"table:{table.key}")
@@ -110,8 +110,11 @@ class JoinScene(MenuScene):
     def tick(self, dt: float) -> None:
         super().tick(dt)
         if self.browser is not None and self.browser.poll():
-            self.tables = [t for t in self.browser.tables()][:MAX_LISTED]
+            had = bool(self.tables)
+            self.tables = list(self.browser.tables())[:MAX_LISTED]
             self.rebuild()
+            if self.tables and not had and not self.typing():
+                self.ring.focus_name(f"table:{self.tables[0].key}")
 
     def join_table(self, table: Any) -> None:
         self._join(table.address, table.port, table.pin)
