@@ -376,7 +376,7 @@ def rollout(state: GoStopState, me: int, limit: int = 400) -> int:
 class HardBot(NormalBot):
     level = "hard"
 
-    def __init__(self, budget: int = 96, width: int = 4) -> None:
+    def __init__(self, budget: int = 300, width: int = 5) -> None:
         self.budget = budget
         self.width = width
 
