@@ -29,13 +29,18 @@ Actions (exact shapes)
                                                 with ``alternate_colors`` the colour must differ).
     ``{"type": "turn", "stock": 2}``            turn up the face-down top card of your place 2.
     ``{"type": "move", "card": "QS", "stock": 4}`` move the face-up top card QS onto your empty place 4.
-                                                Only a card with a face-down card under it may move: a
-                                                move must uncover a card (so play cannot go round in
-                                                circles).
+                                                A move must work towards uncovering a face-down card (so
+                                                play cannot go round in circles): the pile has face-down
+                                                cards under its face-up ones, and there is an empty place
+                                                for each of those face-up cards (a ``stack_equal`` run
+                                                moves out card by card).
     ``{"type": "stack", "card": "QS", "stock": 1}`` (``stack_equal``) put the single face-up top card QS
                                                 onto the face-up top of your place 1 of the same rank. It
-                                                must uncover a face-down card, or empty its place while
-                                                another pile could then move into it and uncover one.
+                                                must uncover a face-down card, or empty its place so that
+                                                another pile can then move out and work towards
+                                                uncovering one; a lone card stacks onto a pile with
+                                                face-down cards only when no place is empty (it could
+                                                otherwise move straight back).
     ``{"type": "spit"}``                        phase play, both stuck: call "Spit!".
     ``{"type": "slap", "pile": 1}``             phase slap: slap spit pile 1.
     ``{"type": "choose", "pile": 0}``           phase choose, the clearer only: take spit pile 0.
@@ -202,7 +207,7 @@ class Spit(Game):
             for p, ranks, banned in targets:
                 if card[0] in ranks and (banned is None or is_red(card) is not banned):
                     actions.append({"type": "play", "card": card, "pile": p})
-            if count == 1 and len(place) > 1:
+            if len(place) > count <= len(empty):
                 for j in empty:
                     actions.append({"type": "move", "card": card, "stock": j})
         if state.options["stack_equal"]:
@@ -212,6 +217,7 @@ class Spit(Game):
     @staticmethod
     def _stacks(layout: list[list[str]], up: list[int]) -> list[Action]:
         stacks: list[Action] = []
+        empty = sum(1 for place in layout if not place)
         for i, place in enumerate(layout):
             if up[i] != 1:
                 continue
@@ -219,7 +225,7 @@ class Spit(Game):
             for j, other in enumerate(layout):
                 if j == i or not up[j] or rank(other[-1]) != card[0]:
                     continue
-                if len(place) > 1 or _movable_besides(layout, up, i, j):
+                if _stack_reason(layout, up, i, j, empty) is None:
                     stacks.append({"type": "stack", "card": card, "stock": j})
         return stacks
 
@@ -227,7 +233,7 @@ class Spit(Game):
         """Whether ``seat`` has a play, turn, move or stack (the opposite of being stuck)."""
         layout, up = state.layouts[seat], state.up[seat]
         targets = _targets(state)
-        has_empty = any(not place for place in layout)
+        empty = sum(1 for place in layout if not place)
         for i, place in enumerate(layout):
             if not place:
                 continue
@@ -237,7 +243,7 @@ class Spit(Game):
             for _, ranks, banned in targets:
                 if card[0] in ranks and (banned is None or is_red(card) is not banned):
                     return True
-            if has_empty and up[i] == 1 and len(place) > 1:
+            if len(place) > up[i] <= empty:
                 return True
         return bool(state.options["stack_equal"] and self._stacks(layout, up))
 
@@ -307,12 +313,13 @@ class Spit(Game):
         source = self._place_of(state, seat, card)
         layout, up = state.layouts[seat], state.up[seat]
         self.require(not layout[target], "you can move a card only onto an empty place")
+        self.require(len(layout[source]) > up[source], "a move must uncover a face-down card")
         self.require(
-            up[source] == 1 and len(layout[source]) > 1,
-            "a move must uncover a face-down card",
+            up[source] <= sum(1 for place in layout if not place),
+            "the face-up cards of that pile need an empty place each before a face-down card shows",
         )
         layout[source].pop()
-        up[source] = 0
+        up[source] -= 1
         layout[target].append(card)
         up[target] = 1
         events: list[Event] = [{"type": "move", "seat": seat, "card": card, "from": source, "stock": target}]
@@ -330,10 +337,8 @@ class Spit(Game):
         self.require(bool(layout[target]) and up[target] > 0, "you can stack only onto a face-up card")
         self.require(rank(layout[target][-1]) == rank(card), f"{card} is not the rank of {layout[target][-1]}")
         self.require(up[source] == 1, "only a single face-up top card can be stacked")
-        self.require(
-            len(layout[source]) > 1 or _movable_besides(layout, up, source, target),
-            "that stack would uncover nothing and free a place nothing can use",
-        )
+        reason = _stack_reason(layout, up, source, target, sum(1 for place in layout if not place))
+        self.require(reason is None, reason or "")
         layout[source].pop()
         up[source] = 0
         layout[target].append(card)
@@ -701,10 +706,24 @@ def _is_seat(seat: object) -> bool:
     return type(seat) is int and 0 <= seat <= 1
 
 
-def _movable_besides(layout: list[list[str]], up: list[int], source: int, target: int) -> bool:
-    """Whether a pile other than ``source`` and ``target`` could move its top and uncover a card."""
+def _stack_reason(layout: list[list[str]], up: list[int], source: int, target: int, empty: int) -> str | None:
+    """Why the single face-up top of ``source`` may not stack onto ``target`` (same rank, face up),
+    or None when it may: it must uncover a face-down card, or free its place for a pile that can
+    then move out; a lone card may not go onto a pile it could move straight back off."""
+    if len(layout[source]) > 1:
+        return None
+    if empty and len(layout[target]) > up[target]:
+        return "a lone card stacked there could move straight back: play would go round in circles"
+    if not _movable_besides(layout, up, source, target, empty + 1):
+        return "that stack would uncover nothing and free a place nothing can use"
+    return None
+
+
+def _movable_besides(layout: list[list[str]], up: list[int], source: int, target: int, empty: int) -> bool:
+    """Whether a pile other than ``source`` and ``target`` could move its top towards uncovering a
+    face-down card with ``empty`` empty places."""
     return any(
-        up[k] == 1 and len(place) > 1 for k, place in enumerate(layout) if k != source and k != target
+        len(place) > up[k] and 0 < up[k] <= empty for k, place in enumerate(layout) if k != source and k != target
     )
 
 
