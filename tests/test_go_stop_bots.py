@@ -9,6 +9,7 @@ import pytest
 
 from engine import hwatu
 from engine.bots import bot_levels, get_bot
+from engine.bots import go_stop as go_stop_bots
 from engine.bots.go_stop import HardBot, Knowledge, determinize, want_go
 from engine.go_stop import GAME
 from engine.tournament import play_game
@@ -139,8 +140,12 @@ def test_normal_beats_random_clearly() -> None:
     assert three["normal"] > 100
 
 
+class SmallHard(HardBot):
+    def __init__(self) -> None:
+        super().__init__(budget=12, width=3)
+
+
 def test_hard_beats_random(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(HardBot, "__init__", lambda self, budget=12, width=3: (
-        setattr(self, "budget", budget), setattr(self, "width", width))[0])
+    monkeypatch.setitem(go_stop_bots.BOTS, "hard", SmallHard)
     totals = chip_balance(["hard", "random"], 8)
     assert totals["hard"] > 40
