@@ -26,6 +26,7 @@ class OhHellTable(Table):
         self.shown: int | None = None
         self.privacy = False
         self.show_sheet = False
+        self.show_last = False
         self.bid_focus: dict[int, int] = {}
         self._ghost_ends: dict[object, Vec] = {}
         super().__init__(*args, **kwargs)
@@ -285,7 +286,10 @@ class OhHellTable(Table):
             return
         if self.show_sheet or view.get("phase") == "over":
             self._sheet(surface)
+        elif self.show_last and view.get("last_trick"):
+            self._last_trick(surface, view["last_trick"])
         legal = self.legals.get(me, []) if me is not None else []
+        last = f"{self.hint_label('up', me)}: last trick" if view.get("last_trick") else ""
         if view.get("phase") == "over":
             hints = [f"{self.hint_label('alt', me)} score sheet"]
         elif any(a.get("type") == "bid" for a in legal):
@@ -293,12 +297,33 @@ class OhHellTable(Table):
                      f"{self.hint_label('alt', me)} score sheet"]
         elif legal:
             hints = [f"{self.arrows(me)} choose a card", f"{self.hint_label('confirm', me)} play",
-                     "or click a card", f"{self.hint_label('alt', me)} score sheet"]
+                     "or click a card", last, f"{self.hint_label('alt', me)} score sheet"]
         else:
             turn = view.get("turn")
             waiting = f"waiting for {self.name(turn)}" if isinstance(turn, int) else "waiting"
-            hints = [waiting, f"{self.hint_label('alt', me)} score sheet"]
+            hints = [waiting, last, f"{self.hint_label('alt', me)} score sheet"]
         self.draw_hints(surface, hints, x=self.W / 2, y=self.H - 2 * self.u)
+
+    def _last_trick(self, surface: pygame.Surface, last: dict[str, Any]) -> None:
+        cards = [c for c in last.get("cards") or [] if isinstance(c, dict)]
+        size = self.card_px(0.14)
+        gap = round(12 * self.u)
+        width = max(round(260 * self.u), len(cards) * (size[0] + gap) + gap)
+        rect = pygame.Rect(0, 0, width, size[1] + round(86 * self.u))
+        rect.center = (self.W // 2, round(self.H * 0.42))
+        surface.blit(self.panel(rect.size, (4, 18, 12, 240), border=(*GOLD, 200)), rect)
+        winner = last.get("winner")
+        title = f"Last trick: {self.name(winner)} took it" if isinstance(winner, int) else "Last trick"
+        self.blit_text(surface, title, 24 * self.u, GOLD, "midtop", (rect.centerx, rect.top + 8 * self.u))
+        x = rect.centerx - (len(cards) * (size[0] + gap) - gap) / 2
+        for played in cards:
+            card_rect = pygame.Rect(round(x), rect.top + round(40 * self.u), *size)
+            surface.blit(self.art.face(played["card"], size), card_rect)
+            if played.get("seat") == winner:
+                pygame.draw.rect(surface, GOLD, card_rect.inflate(6, 6), 3, border_radius=round(size[0] * 0.1))
+            self.blit_text(surface, self.name(played["seat"]), 17 * self.u, INK, "midtop",
+                           (card_rect.centerx, card_rect.bottom + 4 * self.u), False)
+            x += size[0] + gap
 
     def _privacy_overlay(self, surface: pygame.Surface) -> None:
         veil = self.panel(self.size, (6, 20, 14, 235), radius=0, border=None)
@@ -413,6 +438,7 @@ class OhHellTable(Table):
             self.fly_away(ghost.key, ghost.code, ghost.size, start, end, hold=0.0, duration=0.3)
 
     def _trick_taken(self, event: dict[str, Any]) -> None:
+        self.show_last = False
         winner = event.get("winner")
         if not isinstance(winner, int):
             return
@@ -465,7 +491,10 @@ class OhHellTable(Table):
     def on_nav(self, kind: str, seat: int | None) -> list[tuple[int, Action]]:
         if seat is None or self.privacy or seat != self.me:
             return []
-        step = -1 if kind in ("left", "up") else 1
+        if kind in ("up", "down"):
+            self.show_last = not self.show_last and bool(self.view.get("last_trick"))
+            return []
+        step = -1 if kind == "left" else 1
         if self.view.get("phase") == "bid":
             count = int(self.view.get("cards_this_hand") or 0) + 1
             self.bid_focus[seat] = (self.bid_focus.get(seat, 0) + step) % count
