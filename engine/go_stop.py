@@ -124,12 +124,13 @@ def table_of_month(state: GoStopState, m: str) -> list[str]:
     return [c for c in state.table if MONTH_OF[c] == m]
 
 
-def hand_months(hand: list[str]) -> Counter[str]:
-    counts: Counter[str] = Counter()
+def hand_months(hand: list[str]) -> dict[str, int]:
+    """``{month: cards of it in hand}`` (jokers left out)."""
+    counts: dict[str, int] = {}
     for c in hand:
         m = MONTH_OF[c]
         if m:
-            counts[m] += 1
+            counts[m] = counts.get(m, 0) + 1
     return counts
 
 
@@ -255,7 +256,7 @@ class GoStop(Game):
         for card in hand:
             actions.append({"type": "play", "card": card})
             m = MONTH_OF[card]
-            if m and counts[m] == 3 and m not in shaken:
+            if m and counts.get(m) == 3 and m not in shaken:
                 actions.append({"type": "play", "card": card, "shake": True})
         for m, count in counts.items():
             if count == 3 and m not in shaken and len(table_of_month(state, m)) == 1:
@@ -311,7 +312,7 @@ class GoStop(Game):
         self.require(isinstance(shake, bool), "'shake' must be true or false")
         m = month(card)
         if shake:
-            self.require(bool(m) and hand_months(hand)[m] == 3 and m not in state.shakes[seat],
+            self.require(bool(m) and hand_months(hand).get(m) == 3 and m not in state.shakes[seat],
                          "you can shake only when you hold three cards of that month")
         hand.remove(card)
         events.append({"type": "played", "seat": seat, "card": card, "shake": shake})
