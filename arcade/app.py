@@ -231,7 +231,10 @@ class App:
         if self.session is not None:
             self.session.tick(dt)
         scene = self.scene
-        if scene is not None:
+        for below in self.scenes[:-1]:
+            if getattr(below, "background_tick", False):
+                below.tick(dt)  # the table goes on under the pause menu and the rules
+        if scene is not None and scene is self.scene:
             scene.tick(dt)
         self.toasts = [(m, until) for m, until in self.toasts if until > self.time]
         if not self.scenes:

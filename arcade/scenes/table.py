@@ -102,6 +102,7 @@ class PlainTable:
 
 class TableScene(Scene):
     name = "table"
+    background_tick = True  # keeps polling the session and animating under the pause menu
 
     def __init__(self, app: Any, auto_start: bool = False) -> None:
         super().__init__(app)
@@ -302,10 +303,6 @@ class PauseScene(MenuScene):
         col = self.column(len(entries))
         for i, (text, callback, name) in enumerate(entries):
             self.button(self.row(col, i), text, callback, name=name)
-
-    def tick(self, dt: float) -> None:
-        super().tick(dt)
-        self.table_scene.tick(dt)  # keep the table (and its session) alive under the menu
 
     def open_to_lan(self) -> None:
         try:
