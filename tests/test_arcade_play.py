@@ -306,3 +306,23 @@ def test_rejoining_a_table_gets_the_seat_back(app) -> None:
     finally:
         app.home()
         table.stop()
+
+
+def test_joining_a_started_table_watches_as_a_spectator(app) -> None:
+    from arcade import session as sessions
+    from arcade.scenes.lobby import LobbyScene
+    from netplay.host import start_local_table
+
+    table = start_local_table("oh_hell", 3, seats=["random", "random", "random"], bot_speed=1.0)
+    try:
+        table.start_game()
+        app.session = sessions.join("127.0.0.1", table.port, "Watcher")
+        app.push(LobbyScene(app))
+        assert run_until(app, lambda: app.scene.name == "table" and app.scene.started, 10)
+        assert app.scene.local_seats == []
+        app.step(30)
+        press(app, "confirm")  # a spectator's input does nothing harmful
+        assert app.scene.name == "table"
+    finally:
+        app.home()
+        table.stop()
