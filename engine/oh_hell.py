@@ -58,6 +58,32 @@ HIGH: dict[str, int] = {card: high_value(card) for card in DECK}
 # Every action a player could send, made once: legal() hands out these shared dicts.
 BID_ACTIONS: tuple[dict[str, Any], ...] = tuple({"type": "bid", "bid": n} for n in range(16))
 PLAY_ACTIONS: dict[str, dict[str, Any]] = {card: {"type": "play", "card": card} for card in DECK}
+# Hands are bit masks over DECK (suit by suit, 13 bits each): legality is a few integer operations and
+# a table lookup from a suit's 13 bits to the play actions of those cards.
+BIT: dict[str, int] = {card: 1 << i for i, card in enumerate(DECK)}
+_BIT_OF = BIT.__getitem__
+SUIT_SHIFT: dict[str, int] = {suit: 13 * i for i, suit in enumerate("SHDC")}
+SUIT_MASK: dict[str, int] = {suit: 0x1FFF << shift for suit, shift in SUIT_SHIFT.items()}
+SUIT_PLAYS: dict[str, tuple[list[dict[str, Any]], ...]] = {
+    suit: tuple([PLAY_ACTIONS[DECK[shift + r]] for r in range(13) if bits >> r & 1] for bits in range(1 << 13))
+    for suit, shift in SUIT_SHIFT.items()
+}
+_S, _H, _D, _C = (SUIT_PLAYS[suit] for suit in "SHDC")
+assert DECK[:13] == tuple(r + "S" for r in "A23456789TJQK") and DECK[13][1] == "H" and DECK[26][1] == "D"
+
+
+def hand_mask(cards: list[str]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= BIT[card]
+    return mask
+
+
+def hand_cards(mask: int) -> list[str]:
+    """The cards of a hand mask, in DECK order."""
+    return [card for card, bit in BIT.items() if mask & bit]
+
+
 BID_LISTS: tuple[list[dict[str, Any]], ...] = tuple(list(BID_ACTIONS[: k + 1]) for k in range(16))
 # (position, cards still unshuffled) for the first k steps of a Fisher-Yates shuffle of the deck.
 SHUFFLE_STEPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
@@ -108,7 +134,7 @@ class OhHellState:
     phase: str = BID
     turn: int = 0
     leader: int = 0
-    hands: list[list[str]] = field(default_factory=list)
+    hands: list[int] = field(default_factory=list)  # bit masks over DECK: see hand_cards()
     # Per hand, the shuffled cards it uses: the hands in deal order, then the card turned for trump.
     # Drawn in new() from one rng_for(seed, 0), so a deal costs no reseeding; never shown to anyone.
     orders: list[list[str]] = field(default_factory=list)
@@ -205,9 +231,9 @@ class OhHell(Game):
         count = state.schedule[state.hand_index]
         order = state.orders[state.hand_index]
         first = (state.dealer + 1) % n
-        hands: list[list[str]] = [order] * n
+        hands = [0] * n
         for i in range(n):
-            hands[(first + i) % n] = order[i * count:(i + 1) * count]
+            hands[(first + i) % n] = sum(map(_BIT_OF, order[i * count:(i + 1) * count]))  # distinct bits: sum = or
         trump_card = order[n * count] if len(order) > n * count else None
         state.hands = hands
         state.trump_card = trump_card
@@ -252,15 +278,15 @@ class OhHell(Game):
             hand = state.hands[seat]
             if trick:
                 led = trick[0][1]
-                follow = [PLAY_ACTIONS[c] for c in hand if c[1] == led]
+                follow = SUIT_PLAYS[led][(hand >> SUIT_SHIFT[led]) & 0x1FFF]
                 if follow:
-                    return follow
+                    return follow[:]
                 trump = state.trump
                 if trump is not None and state.options["must_trump"]:
-                    trumps = [PLAY_ACTIONS[c] for c in hand if c[1] == trump]
+                    trumps = SUIT_PLAYS[trump][(hand >> SUIT_SHIFT[trump]) & 0x1FFF]
                     if trumps:
-                        return trumps
-            return [PLAY_ACTIONS[c] for c in hand]
+                        return trumps[:]
+            return _S[hand & 0x1FFF] + _H[(hand >> 13) & 0x1FFF] + _D[(hand >> 26) & 0x1FFF] + _C[hand >> 39]
         if phase == BID:
             if state.options["simultaneous_bids"]:
                 if not isinstance(seat, int) or not 0 <= seat < state.players or state.bids[seat] is not None:
@@ -294,11 +320,11 @@ class OhHell(Game):
                     hand = state.hands[seat]
                     trick = state.trick
                     if (
-                        card in hand
-                        and type(card) is str
+                        type(card) is str
+                        and hand & BIT.get(card, 0)
                         and (not trick or card[1] == trick[0][1] or self._may_discard(state, hand, card))
                     ):
-                        del hand[hand.index(card)]
+                        state.hands[seat] = hand ^ BIT[card]
                         trick.append(card)
                         if len(trick) < state.players:
                             state.turn = (seat + 1) % state.players
@@ -310,14 +336,14 @@ class OhHell(Game):
                 return self._bid(state, seat, action)
         return self._apply_checked(state, seat, action)
 
-    def _may_discard(self, state: OhHellState, hand: list[str], card: str) -> bool:
+    def _may_discard(self, state: OhHellState, hand: int, card: str) -> bool:
         """``card`` (from ``hand``, not of the led suit) may be played: void in the led suit, and with
         ``must_trump`` a trump or no trump in hand."""
-        suits = "".join(hand)[1::2]
-        if state.trick[0][1] in suits:
+        if hand & SUIT_MASK[state.trick[0][1]]:
             return False
         trump = state.trump
-        return trump is None or card[1] == trump or not state.options["must_trump"] or trump not in suits
+        return (trump is None or card[1] == trump or not state.options["must_trump"]
+                or not hand & SUIT_MASK[trump])
 
     def _apply_checked(self, state: OhHellState, seat: int, action: Action) -> list[Event]:
         if type(action) is not dict:
@@ -373,18 +399,16 @@ class OhHell(Game):
                 raise IllegalAction("the game is over")
             raise IllegalAction(f"it is seat {state.turn}'s turn to play")
         hand = state.hands[seat]
-        if card not in hand or type(card) is not str:
-            if type(card) is str and card in DECK_SET:
-                raise IllegalAction(f"{card} is not in your hand")
+        if type(card) is not str or card not in DECK_SET:
             raise IllegalAction("'card' must be a card code from your hand")
+        if not hand & BIT[card]:
+            raise IllegalAction(f"{card} is not in your hand")
         trick = state.trick
-        if trick and card[1] != trick[0][1]:
-            allowed = playable(hand, trick, state.trump, state.options["must_trump"])
-            if card not in allowed:
-                if allowed[0][1] == trick[0][1]:
-                    raise IllegalAction(f"you must follow suit ({trick[0][1]})")
-                raise IllegalAction(f"you have a trump: you must play one ({state.trump})")
-        hand.remove(card)
+        if trick and card[1] != trick[0][1] and not self._may_discard(state, hand, card):
+            if hand & SUIT_MASK[trick[0][1]]:
+                raise IllegalAction(f"you must follow suit ({trick[0][1]})")
+            raise IllegalAction(f"you have a trump: you must play one ({state.trump})")
+        state.hands[seat] = hand ^ BIT[card]
         trick.append(card)
         if len(trick) < state.players:
             state.turn = (seat + 1) % state.players
@@ -424,7 +448,10 @@ class OhHell(Game):
         scoring = state.options["scoring"]
         bids: list[int] = state.bids  # type: ignore[assignment]
         tricks = state.tricks
-        points = [hand_points(b, t, count, scoring) for b, t in zip(bids, tricks, strict=True)]
+        if scoring == "exact":
+            points = [10 + b if b == t else 0 for b, t in zip(bids, tricks, strict=True)]
+        else:
+            points = [hand_points(b, t, count, scoring) for b, t in zip(bids, tricks, strict=True)]
         scores = state.scores
         for s, p in enumerate(points):
             scores[s] += p
@@ -469,8 +496,8 @@ class OhHell(Game):
             "phase": state.phase,
             "to_act": self.to_act(state),
             "turn": state.turn if state.phase != OVER else None,
-            "hand": sort_hand(state.hands[seat]) if seat is not None else [],
-            "hand_sizes": [len(h) for h in state.hands],
+            "hand": sort_hand(hand_cards(state.hands[seat])) if seat is not None else [],
+            "hand_sizes": [h.bit_count() for h in state.hands],
             "dealer": state.dealer,
             "scores": list(state.scores),
             "options": dict(state.options),
@@ -499,7 +526,7 @@ class OhHell(Game):
         seen = set(state.played)
         seen.update(state.trick)
         for hand in state.hands:
-            seen.update(hand)
+            seen.update(hand_cards(hand))
         if state.trump_card:
             seen.add(state.trump_card)
         return [c for c in DECK if c not in seen]
@@ -508,7 +535,7 @@ class OhHell(Game):
         out = self.stock(state)
         for s, hand in enumerate(state.hands):
             if s != seat:
-                out.extend(hand)
+                out.extend(hand_cards(hand))
         return out
 
     # -- storage ----------------------------------------------------------------------------------
@@ -524,7 +551,7 @@ class OhHell(Game):
             "phase": state.phase,
             "turn": state.turn,
             "leader": state.leader,
-            "hands": [list(h) for h in state.hands],
+            "hands": list(state.hands),
             "orders": [list(o) for o in state.orders],
             "trump_card": state.trump_card,
             "trump": state.trump,
@@ -546,7 +573,7 @@ class OhHell(Game):
     def clone(self, state: OhHellState) -> OhHellState:
         return OhHellState(
             state.players, state.seed, state.options, state.schedule, state.hand_index, state.dealer,
-            state.phase, state.turn, state.leader, [h[:] for h in state.hands], state.orders,
+            state.phase, state.turn, state.leader, state.hands[:], state.orders,
             state.trump_card, state.trump, state.bids[:], state.tricks[:], state.trick[:], state.played[:],
             state.last_trick, state.last_leader, state.last_winner, state.scores[:], state.sheet[:],
         )
@@ -561,7 +588,7 @@ class OhHell(Game):
         assert state.dealer == state.hand_index % n
         count = state.schedule[state.hand_index]
         assert len(state.orders) == len(state.schedule)
-        everything = [c for h in state.hands for c in h] + state.played + state.trick
+        everything = [c for h in state.hands for c in hand_cards(h)] + state.played + state.trick
         if state.trump_card is not None:
             everything.append(state.trump_card)
             assert state.trump == state.trump_card[1]
@@ -582,7 +609,8 @@ class OhHell(Game):
             expected = count - done - (1 if offset < len(state.trick) else 0)
             if state.phase == OVER:
                 expected = 0
-            assert len(state.hands[s]) == expected, f"seat {s} holds {len(state.hands[s])}, expected {expected}"
+            held = state.hands[s].bit_count()
+            assert held == expected, f"seat {s} holds {held}, expected {expected}"
         if state.phase == BID:
             assert done == 0 and not state.trick
             assert state.leader == first

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from engine import IllegalAction, state_hash
-from engine.oh_hell import GAME, OhHellState, hand_points, hand_schedule, trick_winner
+from engine.oh_hell import GAME, OhHellState, hand_cards, hand_mask, hand_points, hand_schedule, trick_winner
 from engine.tournament import run_tournament
 from tests.playout import assert_no_leak, playout
 
@@ -25,7 +25,7 @@ def rig(
     state.hand_index = hand_index
     state.dealer = hand_index % players
     assert all(len(h) == state.schedule[hand_index] for h in hands)
-    state.hands = [list(h) for h in hands]
+    state.hands = [hand_mask(h) for h in hands]
     state.trump_card = trump_card
     state.trump = trump_card[1] if trump_card else None
     first = (state.dealer + 1) % players
@@ -78,7 +78,7 @@ def test_schedules() -> None:
     for name in ("up", "down", "up_down", "down_up"):
         state = GAME.new(5, 3, {"schedule": name})
         assert state.schedule == hand_schedule(5, name)
-        assert [len(h) for h in state.hands] == [state.schedule[0]] * 5
+        assert [len(hand_cards(h)) for h in state.hands] == [state.schedule[0]] * 5
 
 
 def test_hand_k_deals_k_cards_and_the_deal_passes_left() -> None:
@@ -87,7 +87,7 @@ def test_hand_k_deals_k_cards_and_the_deal_passes_left() -> None:
     seen = []
     while state.hand_index < 4:
         if not seen or seen[-1][0] != state.hand_index:
-            seen.append((state.hand_index, state.dealer, [len(h) for h in state.hands], state.turn))
+            seen.append((state.hand_index, state.dealer, [len(hand_cards(h)) for h in state.hands], state.turn))
         seat = GAME.to_act(state)[0]
         GAME.apply(state, seat, GAME.sample(state, seat, rng))
     assert seen == [(0, 0, [1] * 4, 1), (1, 1, [2] * 4, 2), (2, 2, [3] * 4, 3), (3, 3, [4] * 4, 0)]
@@ -98,7 +98,7 @@ def test_trump_is_the_next_card_turned_up() -> None:
     assert state.trump_card is not None and state.trump == state.trump_card[1]
     view = GAME.view(state, 0)
     assert view["trump_card"] == state.trump_card and view["trump"] == state.trump
-    dealt = {c for h in state.hands for c in h}
+    dealt = {c for h in state.hands for c in hand_cards(h)}
     assert state.trump_card not in dealt and state.trump_card not in GAME.stock(state)
 
 
@@ -242,6 +242,12 @@ def test_must_trump_needs_no_overtrump() -> None:
     assert sorted(a["card"] for a in GAME.legal(state, 0)) == ["AH"]
 
 
+def test_hand_masks() -> None:
+    cards = ["AS", "KS", "2H", "TD", "QC"]
+    assert hand_cards(hand_mask(cards)) == cards
+    assert hand_mask([]) == 0 and hand_cards(0) == []
+
+
 def test_trick_winners() -> None:
     assert trick_winner(["5D", "KD", "2D"], 0, 3, "H") == 1
     assert trick_winner(["5D", "AS", "2D"], 0, 3, "H") == 0  # off-suit never wins
@@ -335,7 +341,7 @@ def test_bad_actions_change_nothing() -> None:
 def test_views_show_own_hand_only() -> None:
     state = GAME.new(5, 6)
     view = GAME.view(state, 2)
-    assert sorted(view["hand"]) == sorted(state.hands[2])
+    assert sorted(view["hand"]) == sorted(hand_cards(state.hands[2]))
     for key in ("seat", "players", "phase", "to_act", "hand", "hand_sizes", "dealer", "scores", "options",
                 "trump_card", "trump", "bids", "tricks", "trick", "last_trick", "leader", "hand_number",
                 "cards_this_hand", "sheet"):
