@@ -92,6 +92,11 @@ class TitleScene(MenuScene):
         ui_theme.text(surface, "card games for people in one room", max(18, int(h * 0.032)),
                       (int(w * 0.09), int(h * 0.10) + int(size * 1.25)), "muted")
         self._draw_fan(surface, (int(w * 0.68), int(h * 0.56)), int(h * 0.34), t)
+        pads = len(self.app.mapper.pads)
+        status = f"Playing as {self.app.settings.name}"
+        if pads:
+            status += f"   ·   {pads} gamepad{'s' if pads > 1 else ''} ready"
+        ui_theme.text(surface, status, 17, (int(w * 0.09), h - 40 + 12), "muted", anchor="midleft")
         games = "Spit  ·  Speed  ·  Oh Hell  ·  Go-Stop  ·  Rummy  ·  Tractor"
         ui_theme.text(surface, games, max(15, int(h * 0.024)), (int(w * 0.68), int(h * 0.84)), "muted",
                       anchor="midtop")
