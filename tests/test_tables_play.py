@@ -329,3 +329,36 @@ def test_spectator_table_draws_and_sends_nothing(name: str, players: int) -> Non
         table.draw(surface, 1.0)
         assert table.handle(Command("click", "mouse", pos=(400, 300)), None) == []
         assert table.handle(Command("confirm", "keyboard"), None) == []
+
+
+def test_drag_a_card_onto_a_pile(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Press on a card that fits both piles (it is only selected), move with the button held, let go on a
+    pile: the play goes out; let go elsewhere: nothing is sent."""
+    for seed in range(200):
+        driver = speed_in_play(seed)
+        plays = [a for a in driver.game.legal(driver.state, 0) if a["type"] == "play"]
+        both = [c for c in {a["card"] for a in plays} if sum(a["card"] == c for a in plays) == 2]
+        if both:
+            break
+    else:
+        pytest.skip("no deal with a card that fits both piles")
+    table = driver.table
+    card = both[0]
+    sprite = next(s for s in table.sprites if s.key == card)
+    pressed = [True]
+    monkeypatch.setattr(pygame.mouse, "get_pressed", lambda *a, **k: (pressed[0], False, False))
+    assert table.handle(Command("click", "mouse", pos=sprite.rect.center), None) == []
+    target = table.pile_rect(1).center
+    assert table.handle(Command("point", "mouse", pos=(target[0], target[1] - 40)), None) == []
+    table.draw(driver.surface, 1.0)
+    pressed[0] = False
+    out = table.handle(Command("point", "mouse", pos=target), None)
+    assert out == [(0, {"type": "play", "card": card, "pile": 1})]
+    assert table.pending
+    table.reject(0, out[0][1], "too late")
+    pressed[0] = True
+    sprite = next(s for s in table.sprites if s.key == card)
+    table.handle(Command("click", "mouse", pos=sprite.rect.center), None)
+    table.handle(Command("point", "mouse", pos=(5, 5)), None)
+    pressed[0] = False
+    assert table.handle(Command("point", "mouse", pos=(6, 6)), None) == []

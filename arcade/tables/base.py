@@ -89,6 +89,16 @@ class Pending:
 
 
 @dataclass
+class Drag:
+    seat: int
+    card: str
+    key: object
+    grab: Vec  # pointer offset from the card's corner
+    start: tuple[int, int]
+    active: bool = False
+
+
+@dataclass
 class SeatInput:
     cursor: int = 0
     target: int = 0  # selected pile
@@ -139,6 +149,7 @@ class Table:
         self.toasts: list[list[Any]] = []  # [text, colour, seconds left]
         self.hover: Vec | None = None
         self.mouse_active = False
+        self.drag: Drag | None = None
         self._card_scale = 1.0  # settings "card size" (the property relayouts when it changes)
         self.input_mapper: Any = None  # the framework's InputMapper, for button labels in hints
         self.clock = 0.0
@@ -200,10 +211,15 @@ class Table:
         self.mouse_active = device == "mouse" if device else self.mouse_active
         if kind == "point" and pos is not None:
             self.hover = (float(pos[0]), float(pos[1]))
-            return []
-        if kind == "click" and pos is not None:
+            out = self._drag_motion(pos)
+            if not out:
+                return []
+        elif kind == "click" and pos is not None:
             self.hover = (float(pos[0]), float(pos[1]))
+            self._drag_start(pos)
             out = self.on_click(pos, seat)
+            if out:
+                self.drag = None
         elif kind in ("left", "right", "up", "down"):
             out = self.on_nav(kind, self.seat_for(seat))
         elif kind == "confirm":
@@ -221,6 +237,41 @@ class Table:
             self.on_send(s, a)
         self.relayout()
         return out
+
+    # -- dragging with the mouse ----------------------------------------------------------------
+    # Commands carry presses but no releases, so a drag is read from the button state on the pointer
+    # moves that follow a click: held and moved = dragging; the first move with the button up drops.
+
+    def _drag_start(self, pos: tuple[int, int]) -> None:
+        self.drag = None
+        sprite = self.sprite_at(pos)
+        if sprite is None or sprite.code is None or sprite.seat not in self.local_seats or sprite.hit is None:
+            return
+        if sprite.hit[0] not in ("hand", "card"):
+            return
+        at = self.motion.pos(sprite.key) or sprite.rect.topleft
+        self.drag = Drag(sprite.seat, sprite.code, sprite.key, (pos[0] - at[0], pos[1] - at[1]), pos)
+
+    def _drag_motion(self, pos: tuple[int, int]) -> list[tuple[int, Action]]:
+        drag = self.drag
+        if drag is None:
+            return []
+        try:
+            held = bool(pygame.mouse.get_pressed()[0])
+        except pygame.error:
+            held = False
+        if held:
+            if abs(pos[0] - drag.start[0]) + abs(pos[1] - drag.start[1]) > 12 * self.u:
+                drag.active = True
+            return []
+        self.drag = None
+        if not drag.active:
+            return []
+        return self.on_drop(drag.seat, drag.card, pos)
+
+    def on_drop(self, seat: int, card: str, pos: tuple[int, int]) -> list[tuple[int, Action]]:
+        """A card dragged by ``seat`` was let go at ``pos`` (subclasses: play it if it landed right)."""
+        return []
 
     def tick(self, dt: float) -> None:
         self.clock += dt
@@ -265,8 +316,14 @@ class Table:
             under = self.sprite_at((round(self.hover[0]), round(self.hover[1])))
             if under is not None and under.seat in self.local_seats and under.code is not None:
                 lifted = under
+        dragged = None
         for sprite in self.sprites:
+            if self.drag is not None and self.drag.active and sprite.key == self.drag.key:
+                dragged = sprite
+                continue
             self._draw_sprite(surface, sprite, alpha, -7 * self.u if sprite is lifted else 0.0)
+        if dragged is not None:
+            self._draw_sprite(surface, dragged, alpha)
         for ghost in self.ghosts:
             pos = self.motion.pos(ghost.key, alpha)
             if pos is not None:
@@ -614,6 +671,10 @@ class Table:
 
     def _draw_sprite(self, surface: pygame.Surface, sprite: Sprite, alpha: float, lift: float = 0.0) -> None:
         pos = self.motion.pos(sprite.key, alpha) or sprite.rect.topleft
+        drag = self.drag
+        if drag is not None and drag.active and drag.key == sprite.key and self.hover is not None:
+            pos = (self.hover[0] - drag.grab[0], self.hover[1] - drag.grab[1])
+            self.motion.jump(sprite.key, pos)  # let go anywhere, it glides back from here
         x, y = pos[0], pos[1] + (lift if not sprite.flipped else -lift)
         if sprite.code is not None:
             shake = self.effects.shake_offset(sprite.code)

@@ -488,6 +488,19 @@ class OhHellTable(Table):
             self.effects.add(Effect("shake", key=card, duration=0.3))
         return []
 
+    def on_drop(self, seat: int, card: str, pos: tuple[int, int]) -> list[tuple[int, Action]]:
+        """A hand card dragged into the middle of the table is played."""
+        middle = pygame.Rect(0, 0, round(self.W * 0.5), round(self.H * 0.5))
+        middle.center = (self.W // 2, round(self.H * 0.42))
+        if not middle.collidepoint(pos):
+            return []
+        match = self.find(seat, type="play", card=card)
+        if match:
+            return [(seat, match[0])]
+        if self._play_actions(seat):
+            self.toast("You must follow suit" if self.view.get("trick") else "Not that card", BAD, 1.6)
+        return []
+
     def on_nav(self, kind: str, seat: int | None) -> list[tuple[int, Action]]:
         if seat is None or self.privacy or seat != self.me:
             return []

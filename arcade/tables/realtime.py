@@ -167,6 +167,22 @@ class RealtimeTable(Table):
     def pile_clicked(self, pile: int, seat: int | None) -> list[tuple[int, Action]]:
         return []
 
+    def on_drop(self, seat: int, card: str, pos: tuple[int, int]) -> list[tuple[int, Action]]:
+        if seat in self.inputs:
+            self.inputs[seat].selected = None
+        for pile in range(self.piles()):
+            rect = self.pile_rect(pile)
+            if rect.inflate(rect.width // 2, rect.height // 3).collidepoint(pos):
+                action = self.choose_play(seat, card, pile)
+                if action is not None and action.get("pile") == pile:
+                    return [(seat, action)]
+                self.refuse(card, "That card doesn't go on that pile")
+                return []
+        return self.dropped_elsewhere(seat, card, pos)
+
+    def dropped_elsewhere(self, seat: int, card: str, pos: tuple[int, int]) -> list[tuple[int, Action]]:
+        return []
+
     def click_empty(self, pos: tuple[int, int], seat: int | None) -> list[tuple[int, Action]]:
         return []
 

@@ -446,6 +446,15 @@ class SpitTable(RealtimeTable):
                 self.refuse(card, "No move for that card now")
         return []
 
+    def dropped_elsewhere(self, seat: int, card: str, pos: tuple[int, int]) -> list[tuple[int, Action]]:
+        """A card dropped on one of your empty places moves there."""
+        for i in range(self.places(seat)):
+            if self.place_rect(seat, i).collidepoint(pos):
+                found = self.find(seat, card=card, stock=i)
+                if found:
+                    return [(seat, found[0])]
+        return []
+
     def click_empty(self, pos: tuple[int, int], seat: int | None) -> list[tuple[int, Action]]:
         """A click on an empty place moves the selected card there."""
         for s in [seat] if seat is not None else self.local_seats:
