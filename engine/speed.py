@@ -60,6 +60,10 @@ DECK_SET = frozenset(DECK)
 _NEAR_RANKS = {r: {RANKS[(i - 1) % 13], RANKS[(i + 1) % 13]} for i, r in enumerate(RANKS)}
 FITS: dict[str, frozenset[str]] = {c: frozenset(d for d in DECK if d[0] in _NEAR_RANKS[c[0]]) for c in DECK}
 DEALS = {"15": (15, 10), "20": (20, 5)}
+# The play actions, made once per (pile, card): legal() hands out these shared dicts (copy to change).
+PLAY_ON: tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]] = tuple(  # type: ignore[assignment]
+    {c: {"type": "play", "card": c, "pile": pile} for c in DECK} for pile in (0, 1)
+)
 
 
 @dataclass(slots=True)
@@ -138,9 +142,10 @@ class Speed(Game):
         return []
 
     def plays(self, state: SpeedState, seat: int) -> list[Action]:
-        tops = (state.centre[0][-1], state.centre[1][-1])
-        return [{"type": "play", "card": c, "pile": p}
-                for c in state.hands[seat] for p in (0, 1) if c in FITS[tops[p]]]
+        hand = state.hands[seat]
+        fit0, fit1 = FITS[state.centre[0][-1]], FITS[state.centre[1][-1]]
+        on0, on1 = PLAY_ON
+        return [on0[c] for c in hand if c in fit0] + [on1[c] for c in hand if c in fit1]
 
     def can_draw(self, state: SpeedState, seat: int) -> bool:
         return not state.options["auto_draw"] and len(state.hands[seat]) < HAND and bool(state.stocks[seat])
@@ -170,7 +175,7 @@ class Speed(Game):
         actions = self.legal(state, seat)
         if not actions:
             raise IllegalAction("you have nothing to do now")
-        return actions[rng.randrange(len(actions))]
+        return dict(actions[rng.randrange(len(actions))])
 
     # -- acting -----------------------------------------------------------------------------------
 
@@ -184,10 +189,15 @@ class Speed(Game):
             raise IllegalAction(f"there is no seat {seat!r} at this table")
         if state.phase == OVER:
             raise IllegalAction("the game is over")
-        handler = {"play": self._play, "draw": self._draw, "flip": self._flip, "ready": self._ready}.get(kind)
-        if handler is None:
-            raise IllegalAction(f"Speed has no {kind!r} action (ready, play, draw or flip)")
-        return handler(state, seat, action)
+        if kind == "play":
+            return self._play(state, seat, action)
+        if kind == "draw":
+            return self._draw(state, seat, action)
+        if kind == "flip":
+            return self._flip(state, seat, action)
+        if kind == "ready":
+            return self._ready(state, seat, action)
+        raise IllegalAction(f"Speed has no {kind!r} action (ready, play, draw or flip)")
 
     def _ready(self, state: SpeedState, seat: int, action: Action) -> list[Event]:
         if state.phase != READY:
