@@ -648,6 +648,11 @@ class Table:
                 t = min(1.0, d ** 1.6 * 0.75)
                 small.set_at((x, y), tuple(round(a + (b - a) * t) for a, b in zip(FELT, FELT_DARK, strict=True)))
         felt = pygame.transform.smoothscale(small, self.size)
+        ring = pygame.Surface((self.W * 2, self.H * 2), pygame.SRCALPHA)
+        box = pygame.Rect(0, 0, round(self.W * 2 * 0.56), round(self.H * 2 * 0.5))
+        box.center = (self.W, round(self.H * 2 * 0.47))
+        pygame.draw.ellipse(ring, (200, 235, 200, 34), box, max(2, round(4 * self.u)))
+        felt.blit(pygame.transform.smoothscale(ring, self.size), (0, 0))
         return felt.convert() if pygame.display.get_surface() is not None else felt
 
     def _render_static(self) -> None:
