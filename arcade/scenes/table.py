@@ -121,6 +121,7 @@ class TableScene(Scene):
         self.realtime = False
         self.views: dict[int, dict[str, Any]] = {}
         self.messages = 0
+        self.menu_rect = pygame.Rect(0, 0, 0, 0)
 
     # ------------------------------------------------------------------ session messages
     def tick(self, dt: float) -> None:
@@ -217,7 +218,7 @@ class TableScene(Scene):
         return self.binding.get(command.device)
 
     def command(self, cmd: Command) -> None:
-        if cmd.kind == "menu":
+        if cmd.kind == "menu" or (cmd.kind == "click" and cmd.pos and self.menu_rect.collidepoint(cmd.pos)):
             self.pause()
             return
         if self.result is not None:
@@ -279,6 +280,13 @@ class TableScene(Scene):
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.table is None or not self.started:
             ui_theme.hints(surface, [(self.app.mapper.hint("menu"), "Menu")])
+            return
+        if self.app.scene is self:
+            device = self.app.mapper.last_device
+            label = "Esc" if device in ("keyboard", "mouse") else self.app.mapper.hint("menu", device)
+            cap = ui_theme.chip(surface, label, (12, 10), 15)
+            words = ui_theme.text(surface, "Menu", 15, (cap.right + 6, cap.centery), "muted", anchor="midleft")
+            self.menu_rect = cap.union(words).inflate(8, 8)
 
 
 class PauseScene(MenuScene):
