@@ -157,6 +157,10 @@ class TableScene(Scene):
                 self.app.session.request({"type": "start"})
         elif kind == "lobby":
             self.names = [str(s.get("name") or "") for s in message.get("seats") or []]
+            if len(self.local_seats) > 1:  # couch: one connection, one name; tell the players apart
+                for i, seat in enumerate(self.local_seats):
+                    if seat < len(self.names):
+                        self.names[seat] = f"Player {i + 1}"
             if self.table is not None and hasattr(self.table, "set_names"):
                 self.table.set_names(self.names)
             self.started = self.started or bool(message.get("started"))
