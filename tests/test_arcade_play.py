@@ -326,3 +326,30 @@ def test_joining_a_started_table_watches_as_a_spectator(app) -> None:
     finally:
         app.home()
         table.stop()
+
+
+def test_couch_speed_on_one_keyboard(app) -> None:
+    open_setup(app, "speed", 2)
+    app.scene.ring.focus_name("seat1")
+    while app.scene.seats[1] != "local":
+        press(app, "right")
+    app.scene.ring.focus_name("start")
+    press(app, "confirm")
+    assert run_until(app, lambda: app.scene.name == "table" and app.scene.started and
+                     len(app.scene.table.views) == 2, 10)
+    assert app.mapper.split_keyboard and app.scene.binding["keyboard2"] == 1
+    sent: list[int] = []
+    original = app.session.send
+    app.session.send = lambda seat, action, press_time=None: (sent.append(seat), original(seat, action, press_time))
+    for _ in range(40):
+        for key in (pygame.K_q, pygame.K_COMMA, pygame.K_e, pygame.K_PERIOD, pygame.K_d, pygame.K_RIGHT,
+                    pygame.K_SPACE, pygame.K_RETURN):
+            app.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+            app.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+        app.step(3)
+        time.sleep(0.002)
+        if set(sent) == {0, 1} or app.scene.name != "table":
+            break
+    assert set(sent) == {0, 1}
+    app.home()
+    assert not app.mapper.split_keyboard

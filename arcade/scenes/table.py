@@ -250,6 +250,9 @@ class TableScene(Scene):
     def pause(self) -> None:
         self.app.push(PauseScene(self.app, self))
 
+    def close(self) -> None:
+        self.app.mapper.split_keyboard = False  # menus get the whole keyboard back
+
     def show_results(self) -> None:
         if self.result is None:
             return
