@@ -434,7 +434,8 @@ class Table:
 
     def card_px(self, fraction: float) -> tuple[int, int]:
         """A card whose height is ``fraction`` of the window height (times the card-size setting)."""
-        return card_size(round(self.H * fraction * self.card_scale))
+        base = min(self.H, self.W * 9 / 16)  # tall windows keep 16:9 proportions between cards and text
+        return card_size(round(base * fraction * self.card_scale))
 
     def font(self, px: float) -> pygame.font.Font:
         px = max(8, round(px))

@@ -168,7 +168,8 @@ class OhHellTable(Table):
     def _info_rect(self) -> pygame.Rect:
         options = self.view.get("options") or {}
         hook = options.get("hook") and not options.get("simultaneous_bids")
-        w, h = round(250 * self.u), round((228 if hook else 206) * self.u)
+        card_h = self.card_px(0.13)[1]
+        w, h = round(250 * self.u), round((64 + 8 + 22 + 12 + (22 if hook else 0)) * self.u) + card_h
         return pygame.Rect(self.W - w - round(10 * self.u), self.H - h - round(10 * self.u), w, h)
 
     def _trump_rect(self) -> pygame.Rect:
