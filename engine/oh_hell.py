@@ -7,6 +7,9 @@ Actions
     ``{"type": "play", "card": "QH"}`` one card from the hand; follow the led suit if you can
                                       (with ``must_trump``, a trump when void in it if you have one)
 
+``legal()`` hands out shared, prebuilt action dicts (it is benchmarked): treat them as read-only and
+copy one before changing it (``sample()`` returns a copy).
+
 Events
     ``{"type": "deal", "hand": h, "cards": k, "dealer": d, "trump_card": c | None, "trump": s | None}``
     ``{"type": "bid", "seat": s, "bid": n}`` (with ``simultaneous_bids`` the value is left out until
@@ -321,13 +324,14 @@ class OhHell(Game):
                     trick = state.trick
                     if (
                         type(card) is str
-                        and hand & BIT.get(card, 0)
+                        and hand & (bit := BIT.get(card, 0))
                         and (not trick or card[1] == trick[0][1] or self._may_discard(state, hand, card))
                     ):
-                        state.hands[seat] = hand ^ BIT[card]
+                        state.hands[seat] = hand ^ bit
                         trick.append(card)
-                        if len(trick) < state.players:
-                            state.turn = (seat + 1) % state.players
+                        players = state.players
+                        if len(trick) < players:
+                            state.turn = (seat + 1) % players
                             return [{"type": "play", "seat": seat, "card": card}]
                         events: list[Event] = [{"type": "play", "seat": seat, "card": card}]
                         self._finish_trick(state, events)

@@ -11,6 +11,8 @@ Actions
     ``{"type": "flip"}``                       "I am stuck": when both players have asked, a card from each
                                                side pile turns onto the centre pile of the same index
 
+``legal()`` hands out shared, prebuilt play dicts: treat them as read-only (``sample()`` copies).
+
 Events
     ``{"type": "ready", "seat": s}``, ``{"type": "start", "centre": [c0, c1]}``,
     ``{"type": "play", "seat": s, "card": c, "pile": p}``, ``{"type": "draw", "seat": s}`` (the card is
