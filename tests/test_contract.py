@@ -86,13 +86,13 @@ def test_garbage_and_out_of_turn_actions_change_nothing(name: str) -> None:
         state = game.new(players, 21)
         rng = random.Random(21)
         for step, _ in enumerate(playout(game, state, rng)):
-            if step % 5:
+            if step % 23:
                 continue
             before = state_hash(game, state)
             for seat in range(players):
-                legal_types = {a["type"] for a in game.legal(state, seat)}
-                for garbage in GARBAGE + [{"type": t} for t in legal_types]:
-                    if garbage in game.legal(state, seat):
+                legal = game.legal(state, seat)
+                for garbage in GARBAGE + [{"type": t} for t in {a["type"] for a in legal}]:
+                    if garbage in legal:
                         continue
                     with pytest.raises(IllegalAction) as info:
                         game.apply(state, seat, garbage)
