@@ -9,7 +9,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
-SCENES = ("title", "play", "host", "join", "lobby", "table", "pause", "results", "settings", "rules")
+SCENES = ("title", "play", "host", "join", "lobby", "table", "pause", "results", "settings", "rules", "keyboard")
+ALIASES = {"setup": "play", "local": "play", "local_setup": "play", "host_setup": "host", "help": "rules"}
 
 
 def table_config(game_name: str, seed: int, players: int | None = None) -> Any:
@@ -39,8 +40,9 @@ def direct_session(game_name: str, seed: int, players: int | None, actions: int,
 
 def build_scene(app: Any, scene: str, game_name: str, seed: int, actions: int, players: int | None) -> None:
     """Put ``app`` in ``scene`` (for the tables, with a frozen in-process game)."""
-    from arcade.scenes import join, lobby, results, rules, settings, setup, table
+    from arcade.scenes import join, keyboard, lobby, results, rules, settings, setup, table
 
+    scene = ALIASES.get(scene, scene)
     if scene == "title":
         pass
     elif scene == "play":
@@ -55,6 +57,8 @@ def build_scene(app: Any, scene: str, game_name: str, seed: int, actions: int, p
         app.push(settings.SettingsScene(app))
     elif scene == "rules":
         app.push(rules.RulesScene(app, game_name))
+    elif scene == "keyboard":
+        app.push(keyboard.KeyboardScene(app, "Your name", app.settings.name, lambda text: None))
     elif scene == "lobby":
         from arcade.session import DirectSession
 

@@ -14,6 +14,7 @@ from arcade.input import Command
 @pytest.fixture()
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
     from arcade.app import App
     from arcade.settings import Settings
 

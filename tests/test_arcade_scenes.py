@@ -14,6 +14,7 @@ from arcade.loop import TICK, FixedLoop
 @pytest.fixture()
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
     from arcade.app import App
     from arcade.settings import Settings
 
@@ -251,3 +252,25 @@ def test_real_loop_runs_until_quit(tmp_path, monkeypatch) -> None:
     app.run()
     assert len(frames) >= 4 and not app.scenes
     assert Settings.load(tmp_path / "cfg" / "settings.json").name == "Quitter"
+
+
+def test_a_broken_table_renderer_costs_a_toast_not_the_client(app, monkeypatch) -> None:
+    from arcade.scenes.table import TableScene
+    from arcade.shot import direct_session
+
+    monkeypatch.setenv("CARDTABLE_STRICT", "0")
+    app.session = direct_session("oh_hell", 2, 4, 5)
+    scene = TableScene(app)
+    app.push(scene)
+    app.step(3)
+
+    def broken(*_args):
+        raise RuntimeError("boom")
+
+    scene.table.draw = broken
+    scene.table.handle = broken
+    app.step(2)
+    app.feed(Command("confirm", "keyboard"))
+    app.step(2)
+    assert app.scene is scene and {"drawing", "input"} <= scene.failures
+    assert any("boom" in message for message, _ in app.toasts)

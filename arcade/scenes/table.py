@@ -8,7 +8,10 @@ between them). Start / F1 / Esc opens the pause menu; the game's end opens the r
 
 from __future__ import annotations
 
+import os
+import sys
 import time
+import traceback
 from typing import Any
 
 import pygame
@@ -100,6 +103,24 @@ class PlainTable:
         return False
 
 
+FAILED = object()
+
+
+def guarded(scene: Any, what: str, call: Any, *args: Any) -> Any:
+    """Run a call into the game's table renderer; a bug there costs a toast, not the whole client
+    (``CARDTABLE_STRICT=1``, set by the tests, re-raises)."""
+    try:
+        return call(*args)
+    except Exception as error:
+        if os.environ.get("CARDTABLE_STRICT") == "1":
+            raise
+        if what not in scene.failures:
+            scene.failures.add(what)
+            traceback.print_exc(file=sys.stderr)
+            scene.app.toast(f"Table {what} failed: {type(error).__name__}: {error}"[:100], 6.0)
+        return FAILED
+
+
 class TableScene(Scene):
     name = "table"
     background_tick = True  # keeps polling the session and animating under the pause menu
@@ -122,6 +143,7 @@ class TableScene(Scene):
         self.views: dict[int, dict[str, Any]] = {}
         self.messages = 0
         self.menu_rect = pygame.Rect(0, 0, 0, 0)
+        self.failures: set[str] = set()
 
     # ------------------------------------------------------------------ session messages
     def tick(self, dt: float) -> None:
@@ -134,7 +156,7 @@ class TableScene(Scene):
             if self.app.scene is not self and self.app.find("table") is not self:
                 return
         if self.table is not None:
-            self.table.tick(dt)
+            guarded(self, "tick", self.table.tick, dt)
         if self.app.mapper.pads_changed and len(self.local_seats) > 1:
             self.app.mapper.pads_changed = False
             self.rebind()
@@ -171,14 +193,14 @@ class TableScene(Scene):
                 self.make_table()
             if seat is not None:
                 self.views[seat] = message.get("view") or {}
-            self.table.set_view(seat, message.get("view") or {}, message.get("legal") or [],
-                                message.get("events") or [])
+            guarded(self, "update", self.table.set_view, seat, message.get("view") or {},
+                    message.get("legal") or [], message.get("events") or [])
             if message.get("result") is not None:
                 self.result = message["result"]
         elif kind == "reject":
             if self.table is not None:
-                self.table.reject(message.get("seat", self._first_seat()), message.get("action") or {},
-                                  str(message.get("reason") or "not allowed"))
+                guarded(self, "reject", self.table.reject, message.get("seat", self._first_seat()),
+                        message.get("action") or {}, str(message.get("reason") or "not allowed"))
         elif kind == "result":
             self.result = message.get("result")
         elif kind == "error":
@@ -239,7 +261,8 @@ class TableScene(Scene):
             return
         if len(self.local_seats) > 1 and self.realtime and seat is None and cmd.device != "mouse":
             return  # a device that plays no seat
-        for s, action in self.table.handle(cmd, seat):
+        sends = guarded(self, "input", self.table.handle, cmd, seat)
+        for s, action in sends if sends is not FAILED and sends else []:
             self.app.session.send(s, action, time.monotonic())
 
     def _has_selection(self, seat: int | None) -> bool:
@@ -270,7 +293,7 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ window and drawing
     def resize(self, size: tuple[int, int]) -> None:
         if self.table is not None:
-            self.table.resize(size)
+            guarded(self, "resize", self.table.resize, size)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if self.table is None or not self.started:
@@ -279,7 +302,11 @@ class TableScene(Scene):
             ui_theme.title_text(surface, self.title or "cardtable", (w // 2, h // 2 - 70), 44)
             ui_theme.text(surface, self.status, 22, (w // 2, h // 2 + 4), "muted", anchor="midtop")
             return
-        self.table.draw(surface, alpha)
+        if guarded(self, "drawing", self.table.draw, surface, alpha) is FAILED:
+            ui_theme.background(surface)
+            w, h = surface.get_size()
+            ui_theme.text(surface, "The table cannot be drawn; the game goes on (Esc for the menu).", 22,
+                          (w // 2, h // 2), "ink", anchor="center")
 
     def hints(self) -> list[tuple[str, str]]:
         return []  # the tables draw their own hints
