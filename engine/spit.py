@@ -30,17 +30,17 @@ Actions (exact shapes)
     ``{"type": "turn", "stock": 2}``            turn up the face-down top card of your place 2.
     ``{"type": "move", "card": "QS", "stock": 4}`` move the face-up top card QS onto your empty place 4.
                                                 A move must work towards uncovering a face-down card (so
-                                                play cannot go round in circles): the pile has face-down
-                                                cards under its face-up ones, and there is an empty place
-                                                for each of those face-up cards (a ``stack_equal`` run
-                                                moves out card by card).
-    ``{"type": "stack", "card": "QS", "stock": 1}`` (``stack_equal``) put the single face-up top card QS
+                                                play cannot go round in circles): QS's pile has face-down
+                                                cards under its face-up ones (with ``stack_equal``, the
+                                                rest of a run can then stack onto QS).
+    ``{"type": "stack", "card": "QS", "stock": 1}`` (``stack_equal``) put the face-up top card QS
                                                 onto the face-up top of your place 1 of the same rank. It
-                                                must uncover a face-down card, or empty its place so that
-                                                another pile can then move out and work towards
-                                                uncovering one; a lone card stacks onto a pile with
-                                                face-down cards only when no place is empty (it could
-                                                otherwise move straight back).
+                                                must work towards uncovering a face-down card: QS is the
+                                                only face-up card on face-down ones (it uncovers one),
+                                                or the top of a face-up run on face-down cards going
+                                                onto a pile with none; or QS is alone in its place and
+                                                goes onto a pile with no face-down cards, freeing the
+                                                place for a pile that can then move out.
     ``{"type": "spit"}``                        phase play, both stuck: call "Spit!".
     ``{"type": "slap", "pile": 1}``             phase slap: slap spit pile 1.
     ``{"type": "choose", "pile": 0}``           phase choose, the clearer only: take spit pile 0.
@@ -207,7 +207,7 @@ class Spit(Game):
             for p, ranks, banned in targets:
                 if card[0] in ranks and (banned is None or is_red(card) is not banned):
                     actions.append({"type": "play", "card": card, "pile": p})
-            if len(place) > count <= len(empty):
+            if len(place) > count and empty:
                 for j in empty:
                     actions.append({"type": "move", "card": card, "stock": j})
         if state.options["stack_equal"]:
@@ -217,15 +217,14 @@ class Spit(Game):
     @staticmethod
     def _stacks(layout: list[list[str]], up: list[int]) -> list[Action]:
         stacks: list[Action] = []
-        empty = sum(1 for place in layout if not place)
         for i, place in enumerate(layout):
-            if up[i] != 1:
+            if not up[i]:
                 continue
             card = place[-1]
             for j, other in enumerate(layout):
                 if j == i or not up[j] or rank(other[-1]) != card[0]:
                     continue
-                if _stack_reason(layout, up, i, j, empty) is None:
+                if _stack_reason(layout, up, i, j) is None:
                     stacks.append({"type": "stack", "card": card, "stock": j})
         return stacks
 
@@ -233,7 +232,7 @@ class Spit(Game):
         """Whether ``seat`` has a play, turn, move or stack (the opposite of being stuck)."""
         layout, up = state.layouts[seat], state.up[seat]
         targets = _targets(state)
-        empty = sum(1 for place in layout if not place)
+        has_empty = any(not place for place in layout)
         for i, place in enumerate(layout):
             if not place:
                 continue
@@ -243,7 +242,7 @@ class Spit(Game):
             for _, ranks, banned in targets:
                 if card[0] in ranks and (banned is None or is_red(card) is not banned):
                     return True
-            if len(place) > up[i] <= empty:
+            if has_empty and len(place) > up[i]:
                 return True
         return bool(state.options["stack_equal"] and self._stacks(layout, up))
 
@@ -313,11 +312,7 @@ class Spit(Game):
         source = self._place_of(state, seat, card)
         layout, up = state.layouts[seat], state.up[seat]
         self.require(not layout[target], "you can move a card only onto an empty place")
-        self.require(len(layout[source]) > up[source], "a move must uncover a face-down card")
-        self.require(
-            up[source] <= sum(1 for place in layout if not place),
-            "the face-up cards of that pile need an empty place each before a face-down card shows",
-        )
+        self.require(len(layout[source]) > up[source], "a move must work towards uncovering a face-down card")
         layout[source].pop()
         up[source] -= 1
         layout[target].append(card)
@@ -336,11 +331,10 @@ class Spit(Game):
         self.require(target != source, "the card is on that pile already")
         self.require(bool(layout[target]) and up[target] > 0, "you can stack only onto a face-up card")
         self.require(rank(layout[target][-1]) == rank(card), f"{card} is not the rank of {layout[target][-1]}")
-        self.require(up[source] == 1, "only a single face-up top card can be stacked")
-        reason = _stack_reason(layout, up, source, target, sum(1 for place in layout if not place))
+        reason = _stack_reason(layout, up, source, target)
         self.require(reason is None, reason or "")
         layout[source].pop()
-        up[source] = 0
+        up[source] -= 1
         layout[target].append(card)
         up[target] += 1
         events: list[Event] = [{"type": "stack", "seat": seat, "card": card, "from": source, "stock": target}]
@@ -706,25 +700,34 @@ def _is_seat(seat: object) -> bool:
     return type(seat) is int and 0 <= seat <= 1
 
 
-def _stack_reason(layout: list[list[str]], up: list[int], source: int, target: int, empty: int) -> str | None:
-    """Why the single face-up top of ``source`` may not stack onto ``target`` (same rank, face up),
-    or None when it may: it must uncover a face-down card, or free its place for a pile that can
-    then move out; a lone card may not go onto a pile it could move straight back off."""
+def _stack_reason(layout: list[list[str]], up: list[int], source: int, target: int) -> str | None:
+    """Why the face-up top of ``source`` may not stack onto the face-up top of ``target`` (same rank),
+    or None when it may.
+
+    A stack must work towards uncovering a face-down card: the single face-up card of a pile with
+    face-down cards under it (uncovers one), or the top of a face-up run on face-down cards onto a
+    pile with none (the run leaves card by card). A lone card may also stack onto a pile with no
+    face-down cards to free its place for a pile that can then move out. Cards thus only ever leave
+    piles with face-down cards, so play cannot go round in circles."""
+    source_down = len(layout[source]) - up[source]
+    target_down = len(layout[target]) - up[target]
+    if source_down:
+        if up[source] == 1 or not target_down:
+            return None
+        return "a card of a run can stack only onto a pile with no face-down cards"
     if len(layout[source]) > 1:
-        return None
-    if empty and len(layout[target]) > up[target]:
-        return "a lone card stacked there could move straight back: play would go round in circles"
-    if not _movable_besides(layout, up, source, target, empty + 1):
+        return "that stack would uncover nothing and free no place"
+    if target_down:
+        return "put that pile's card onto this one instead: a lone card stacks only onto a pile with no face-down cards"
+    if not _movable_besides(layout, up, source, target):
         return "that stack would uncover nothing and free a place nothing can use"
     return None
 
 
-def _movable_besides(layout: list[list[str]], up: list[int], source: int, target: int, empty: int) -> bool:
-    """Whether a pile other than ``source`` and ``target`` could move its top towards uncovering a
-    face-down card with ``empty`` empty places."""
-    return any(
-        len(place) > up[k] and 0 < up[k] <= empty for k, place in enumerate(layout) if k != source and k != target
-    )
+def _movable_besides(layout: list[list[str]], up: list[int], source: int, target: int) -> bool:
+    """Whether a pile other than ``source`` and ``target`` has a face-up top on face-down cards, which
+    could move into a freed place and work towards uncovering one."""
+    return any(len(place) > up[k] > 0 for k, place in enumerate(layout) if k != source and k != target)
 
 
 GAME = Spit()

@@ -156,11 +156,11 @@ def test_stack_equal_option() -> None:
     stacks = {(a["card"], a["stock"]) for a in GAME.legal(state, 0) if a["type"] == "stack"}
     # Not the lone 7S: the 7C and 7H piles can already move into the empty place 4.
     assert stacks == {("7C", 1), ("7C", 2), ("7H", 0), ("7H", 1)}
-    rejected(state, 0, {"type": "stack", "card": "7S", "stock": 0}, "move straight back")
+    rejected(state, 0, {"type": "stack", "card": "7S", "stock": 0}, "onto this one instead")
     rejected(state, 0, {"type": "stack", "card": "KS", "stock": 1}, "not the rank")
     GAME.apply(state, 0, {"type": "stack", "card": "7C", "stock": 1})
     assert state.layouts[0][1] == ["7S", "7C"] and state.up[0][1] == 2 and state.up[0][0] == 0
-    rejected(state, 0, {"type": "stack", "card": "7C", "stock": 2}, "single face-up")
+    rejected(state, 0, {"type": "stack", "card": "7C", "stock": 2}, "uncover nothing and free no place")
     GAME.apply(state, 0, {"type": "turn", "stock": 0})
     GAME.check(state)
     lone = table([["7S", "7C", "KS"], ["QS"]], ["JD", "JH"], stack_equal=True)
@@ -169,30 +169,42 @@ def test_stack_equal_option() -> None:
 
 
 def test_a_lone_card_stacks_to_free_the_only_place_a_pile_can_move_into() -> None:
-    full = [["8D / 7C 7H", "7S", "9H / KD", "QS", "JS"], ["4S"]]
-    state = table(full, ["3D", "3H"], ("2C", "2H"), stack_equal=True)
-    assert [(a["type"], a["card"], a["stock"]) for a in GAME.legal(state, 0)] == [("stack", "7S", 0)]
-    GAME.apply(state, 0, {"type": "stack", "card": "7S", "stock": 0})
-    assert state.up[0][0] == 3 and {"type": "move", "card": "KD", "stock": 1} in GAME.legal(state, 0)
-    rejected(state, 0, {"type": "move", "card": "7S", "stock": 1}, "empty place each")  # no going back
-    GAME.apply(state, 0, {"type": "move", "card": "KD", "stock": 1})
+    state = table([["7S", "7C", "9H / KD", "QS", "JS"], ["4S"]], ["3D", "3H"], ("2C", "2H"), stack_equal=True)
+    stacks = [(a["type"], a["card"], a["stock"]) for a in GAME.legal(state, 0)]
+    assert stacks == [("stack", "7S", 1), ("stack", "7C", 0)]
+    GAME.apply(state, 0, {"type": "stack", "card": "7S", "stock": 1})
+    assert state.up[0][1] == 2 and GAME.legal(state, 0) == [{"type": "move", "card": "KD", "stock": 0}]
+    GAME.apply(state, 0, {"type": "move", "card": "KD", "stock": 0})
     GAME.apply(state, 0, {"type": "turn", "stock": 2})
 
 
-def test_a_stacked_run_moves_out_card_by_card_to_uncover_a_card() -> None:
-    """Two empty places take the 6C and the 6S one by one, uncovering the 2D: not stuck."""
-    two_free = [["2D / 6S 6C", "KS", "QS"], ["4S"]]
-    state = table(two_free, ["9H", "9D"], ("JS", "AC"), stack_equal=True)
-    assert not state.stuck
-    assert {(a["type"], a["card"], a["stock"]) for a in GAME.legal(state, 0)} == {("move", "6C", 3), ("move", "6C", 4)}
-    GAME.apply(state, 0, {"type": "move", "card": "6C", "stock": 3})
-    assert state.layouts[0][0] == ["2D", "6S"] and state.up[0][0] == 1 and state.up[0][3] == 1
-    rejected(state, 0, {"type": "stack", "card": "6C", "stock": 0}, "move straight back")
-    GAME.apply(state, 0, {"type": "move", "card": "6S", "stock": 4})
+def test_a_run_on_face_down_cards_stacks_away_card_by_card() -> None:
+    """The 7H, then the 7C go onto the lone 7S, uncovering the 8D; the 7S may not go onto the run
+    (it could come back: play would go round in circles)."""
+    state = table([["8D / 7C 7H", "7S", "9H / KD", "QS", "JS"], ["4S"]], ["3D", "3H"], ("2C", "2H"), stack_equal=True)
+    assert GAME.legal(state, 0) == [{"type": "stack", "card": "7H", "stock": 1}]
+    rejected(state, 0, {"type": "stack", "card": "7S", "stock": 0}, "onto this one instead")
+    GAME.apply(state, 0, {"type": "stack", "card": "7H", "stock": 1})
+    assert state.up[0][:2] == [1, 2]
+    rejected(state, 0, {"type": "stack", "card": "7H", "stock": 0}, "free no place")
+    GAME.apply(state, 0, {"type": "stack", "card": "7C", "stock": 1})
+    assert state.layouts[0][1] == ["7S", "7H", "7C"] and state.up[0][0] == 0
     GAME.apply(state, 0, {"type": "turn", "stock": 0})
-    one_free = table([["2D / 6S 6C", "KS", "QS", "JS"], ["4S"]], ["9H", "9D"], ("JC", "AC"), stack_equal=True)
-    assert one_free.stuck  # the 6S would have nowhere to go
-    rejected(one_free, 0, {"type": "move", "card": "6C", "stock": 4}, "stuck")
+
+
+def test_a_stacked_run_moves_out_to_uncover_a_card() -> None:
+    """One empty place takes the 6C; the 6S stacks onto it, uncovering the 2D: not stuck."""
+    state = table([["2D / 6S 6C", "KS", "QS", "JS"], ["4S"]], ["9H", "9D"], ("JC", "AC"), stack_equal=True)
+    assert not state.stuck
+    assert GAME.legal(state, 0) == [{"type": "move", "card": "6C", "stock": 4}]
+    rejected(state, 0, {"type": "move", "card": "KS", "stock": 4}, "uncovering")
+    GAME.apply(state, 0, {"type": "move", "card": "6C", "stock": 4})
+    assert state.layouts[0][0] == ["2D", "6S"] and state.up[0][0] == 1 and state.up[0][4] == 1
+    rejected(state, 0, {"type": "stack", "card": "6C", "stock": 0}, "onto this one instead")
+    GAME.apply(state, 0, {"type": "stack", "card": "6S", "stock": 4})
+    GAME.apply(state, 0, {"type": "turn", "stock": 0})
+    full = table([["2D / 6S 6C", "KS", "QS", "JS", "5S"], ["4S"]], ["9H", "9D"], ("JC", "AC"), stack_equal=True)
+    assert full.stuck  # no empty place, no other 6
 
 
 def test_stacked_run_plays_down_without_turning() -> None:
