@@ -600,6 +600,46 @@ def test_random_playouts_reach_every_phase() -> None:
     assert {"ready", "play", "slap", "choose", "over", "stuck", "one pile"} <= set(seen)
 
 
+def _could_uncover(layout: list[list[str]], up: list[int], stack_equal: bool, depth: int = 6) -> bool:
+    """Whether some sequence of moves (any face-up top onto an empty place) and, with stack_equal,
+    stacks (any face-up top onto a face-up top of the same rank) leaves a face-down card on top."""
+    frontier = [(tuple(map(tuple, layout)), tuple(up))]
+    seen = set(frontier)
+    for _ in range(depth):
+        following = []
+        for places, ups in frontier:
+            for i, place in enumerate(places):
+                if not ups[i]:
+                    continue
+                for j, other in enumerate(places):
+                    if j == i or (other and not (stack_equal and ups[j] and other[-1][0] == place[-1][0])):
+                        continue
+                    new_places, new_ups = list(places), list(ups)
+                    new_places[i], new_places[j] = place[:-1], other + place[-1:]
+                    new_ups[i], new_ups[j] = ups[i] - 1, ups[j] + 1
+                    if new_places[i] and not new_ups[i]:
+                        return True
+                    key = (tuple(new_places), tuple(new_ups))
+                    if key not in seen:
+                        seen.add(key)
+                        following.append(key)
+        frontier = following
+    return False
+
+
+@pytest.mark.parametrize("stack_equal", [False, True])
+def test_stuck_players_could_not_uncover_a_card_any_way(stack_equal: bool) -> None:
+    stuck = 0
+    for seed in range(4):
+        state = GAME.new(2, seed, {"stack_equal": stack_equal})
+        for _ in playout(GAME, state, random.Random(seed)):
+            if state.phase == "play" and state.stuck and not any(state.called):
+                stuck += 1
+                for seat in (0, 1):
+                    assert not _could_uncover(state.layouts[seat], state.up[seat], stack_equal), (seed, seat)
+    assert stuck > 10
+
+
 def test_moves_and_stacks_cannot_go_round_in_circles() -> None:
     """Between two plays, turns or flips a seat can move or stack only a few times (no livelock)."""
     for seed, options in enumerate(COMBOS):
