@@ -35,6 +35,15 @@ def direct_session(game_name: str, seed: int, players: int | None, actions: int,
         if done > 20000:
             break
     session.frozen = True
+    # the table gets the present moment, not a replay of every intermediate push (no stale flights)
+    last: dict[Any, dict[str, Any]] = {}
+    kept = []
+    for message in session.outbox:
+        if message.get("type") == "view":
+            last[message.get("seat")] = {**message, "events": []}
+        elif message.get("type") in ("welcome", "lobby", "result"):
+            kept.append(message)
+    session.outbox = kept[:2] + list(last.values()) + kept[2:]
     return session
 
 
