@@ -152,25 +152,24 @@ def declaration_kind(cards: list[str]) -> str:
 def declaration_options(hand: list[str], rank: str, current: dict[str, Any] | None, seat: int,
                         reinforce: bool) -> list[list[str]]:
     """The declarations ``seat`` may make now, as card lists."""
-    counts = Counter(hand)
     if current is None:
         floor = 0
     elif current["seat"] == seat:
-        if not (reinforce and declaration_kind(current["cards"]) == "single"):
+        if not (reinforce and len(current["cards"]) == 1):
             return []
         code = current["cards"][0]
-        return [[code, code]] if counts[code] >= 2 else []
+        return [[code, code]] if hand.count(code) >= 2 else []
     else:
         floor = STRENGTH[declaration_kind(current["cards"])]
     found: list[list[str]] = []
-    for code in sorted(counts):
-        if code[0] == rank:
+    if floor < 2:
+        for code in sorted({c for c in hand if c[0] == rank}):
             if floor < 1:
                 found.append([code])
-            if floor < 2 and counts[code] >= 2:
+            if hand.count(code) >= 2:
                 found.append([code, code])
-        elif code in ("BJ", "RJ") and counts[code] >= 2 and floor < 3:
-            found.append([code, code])
+    if floor < 3:
+        found += [[j, j] for j in ("BJ", "RJ") if hand.count(j) >= 2]
     return found
 
 
@@ -206,7 +205,9 @@ def sample_follow(hand: list[str], lead: list[str], order: Order, rng: random.Ra
     codes = pair_codes(suit)
     chosen = rng.sample(codes, min(pair_count(lead), len(codes)))
     picked = [c for code in chosen for c in (code, code)]
-    remaining = list((Counter(suit) - Counter(picked)).elements())
+    remaining = list(suit)
+    for c in picked:
+        remaining.remove(c)
     return picked + rng.sample(remaining, n - len(picked))
 
 
@@ -680,12 +681,12 @@ class Tractor(Game):
     def cards(self, state: TractorState) -> list[str]:
         found = state.deck + state.kitty
         for hand in state.hands:
-            found = found + hand
+            found.extend(hand)
         for play in state.trick:
-            found = found + play["cards"]
+            found.extend(play["cards"])
         for trick in state.tricks:
             for play in trick["plays"]:
-                found = found + play["cards"]
+                found.extend(play["cards"])
         return found
 
     def hidden(self, state: TractorState, seat: int | None) -> list[str]:

@@ -337,14 +337,21 @@ def choose_follow(t: Table) -> Play:
     def spend(play: Play) -> float:
         return sum(cost(c, order) for c in play)
 
-    if now == partner and secure(t, now):
-        return max(candidates, key=lambda p: (sum(POINTS[c] for c in p), -spend(p)))
+    def cheapest(plays: list[Play]) -> Play:
+        return min(plays, key=lambda p: (sum(POINTS[c] for c in p) * 3 + spend(p)))
+
+    if now == partner:
+        if secure(t, now):
+            return max(candidates, key=lambda p: (sum(POINTS[c] for c in p), -spend(p)))
+        return cheapest(candidates)
     wins = [p for p in candidates if outcome(p)[0]]
-    if wins and (on_table > 0 or last or any(POINTS[c] for c in t.hand)):
+    if wins:
         if last:
             return max(wins, key=lambda p: (sum(POINTS[c] for c in p), -spend(p)))
-        return min(wins, key=spend)
-    return min(candidates, key=lambda p: (sum(POINTS[c] for c in p) * 3 + spend(p)))
+        cheap_win = min(wins, key=spend)
+        if on_table > 0 or all(order[c][0] != TRUMP for c in cheap_win):
+            return cheap_win
+    return cheapest(candidates)
 
 
 # -- the draw and the kitty ----------------------------------------------------------------------
@@ -532,8 +539,9 @@ def summary_declarers(summary: dict[str, Any] | None, state: TractorState) -> in
 
 class HardBot(NormalBot):
     level = "hard"
-    rollouts = 48
+    rollouts = 96
     max_candidates = 6
+    margin = 3.0  # points per world a play must gain over the normal play for the search to prefer it
 
     def choose(self, view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
         if view["phase"] != PLAY:
@@ -553,6 +561,8 @@ class HardBot(NormalBot):
                 GAME.apply(state, t.seat, {"type": "play", "cards": play})
                 totals[i] += rollout_value(state, t.seat, t.order)
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        if totals[best] - totals[0] < self.margin * worlds:
+            best = 0
         return {"type": "play", "cards": candidates[best]}
 
     def candidates(self, t: Table) -> list[Play]:
