@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 import random
 import statistics
 
 from engine.bots import get_bot
 from engine.spit import GAME
 from engine.tournament import play_game
+from tests.playout import playout
 from tests.test_spit import table
 
 SEEDS = range(16)
@@ -72,6 +74,28 @@ def test_hard_covers_the_opponents_play() -> None:
 
 
 def test_every_level_finishes_games_with_legal_actions() -> None:
+    options = [{"stack_equal": True, "stock_piles": 4}, {"alternate_colors": True, "clearer_chooses": True}]
     for seed, levels in enumerate([("random", "easy"), ("hard", "normal"), ("easy", "hard")]):
-        record = play_game("spit", list(levels), seed, {"stack_equal": True, "stock_piles": 4})
-        assert sorted(record.result["cards_left"])[0] == 0
+        for opts in options:
+            record = play_game("spit", list(levels), seed, opts)
+            assert sorted(record.result["cards_left"]) == [0, 52]
+
+
+def test_bots_choose_a_listed_action_from_the_view_alone() -> None:
+    """Along a random game, every level picks one of the listed actions and leaves view and list as
+    they were (a bot gets nothing else: no state)."""
+    state = GAME.new(2, 4, {"stack_equal": True})
+    rng = random.Random(4)
+    bots = [get_bot("spit", level) for level in ("random", "easy", "normal", "hard")]
+    for step, _ in enumerate(playout(GAME, state, rng)):
+        if step % 5:
+            continue
+        for seat in (0, 1):
+            legal = GAME.legal(state, seat)
+            if not legal:
+                continue
+            view = GAME.view(state, seat)
+            before = copy.deepcopy((view, legal))
+            for bot in bots:
+                assert bot.choose(view, legal, random.Random(step)) in legal
+            assert (view, legal) == before
