@@ -279,8 +279,15 @@ def test_open_to_lan_from_the_pause_menu_shows_in_the_join_list(app) -> None:
     assert app.scene.name == "rules" and app.scene.game_name == "oh_hell"
     press(app, "back", "pad1")
     assert app.scene.name == "pause"
+    app.scene.ring.focus_name("settings")
+    press(app, "confirm", "pad1")
+    assert app.scene.name == "settings"
+    app.scene.ring.focus_name("card_size")
+    press(app, "right", "pad1")
+    press(app, "back", "pad1")
     press(app, "back", "pad1")
     assert app.scene.name == "table" and app.session is not None
+    assert app.scene.table.card_scale == app.settings.card_scale() != 1.0
     app.resize((1024, 640))
     app.step(3)
     assert app.scene.table.size == (1024, 640)

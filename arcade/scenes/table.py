@@ -273,6 +273,14 @@ class TableScene(Scene):
     def pause(self) -> None:
         self.app.push(PauseScene(self.app, self))
 
+    def enter(self) -> None:
+        """Back from a menu: the settings may have changed (card size, four colours)."""
+        if self.table is not None and hasattr(self.table, "card_scale"):
+            scale = self.app.settings.card_scale()
+            if scale != self.table.card_scale:
+                self.table.card_scale = scale
+                guarded(self, "resize", self.table.resize, self.app.size)
+
     def close(self) -> None:
         self.app.mapper.split_keyboard = False  # menus get the whole keyboard back
 
@@ -341,7 +349,8 @@ class PauseScene(MenuScene):
         entries = [("Resume", self.back, "resume")]
         if can_open:
             entries.append(("Open to LAN", self.open_to_lan, "lan"))
-        entries += [("How to play", self.rules, "rules"), ("Leave the table", self.quit_table, "leave")]
+        entries += [("How to play", self.rules, "rules"), ("Settings", self.settings, "settings"),
+                    ("Leave the table", self.quit_table, "leave")]
         col = self.column(len(entries))
         for i, (text, callback, name) in enumerate(entries):
             self.button(self.row(col, i), text, callback, name=name)
@@ -359,6 +368,11 @@ class PauseScene(MenuScene):
         from arcade.scenes.rules import RulesScene
 
         self.app.push(RulesScene(self.app, self.table_scene.game_name))
+
+    def settings(self) -> None:
+        from arcade.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
 
     def quit_table(self) -> None:
         self.app.home()
