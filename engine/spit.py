@@ -461,22 +461,15 @@ class Spit(Game):
         self._next_round(state, gathered, events)
 
     def _next_round(self, state: SpitState, gathered: list[list[str]], events: list[Event]) -> None:
-        piles = state.options["stock_piles"]
+        """Each player shuffles the cards they gathered and deals a new layout; a player who gathered
+        nothing has got rid of all their cards and wins."""
         state.spit_piles = [[], []]
         state.in_use = [False, False]
         state.ready = [False, False]
-        for s in (0, 1):
-            if not gathered[s]:
-                state.winner = s
-                state.phase = "over"
-                state.layouts[s] = [[] for _ in range(piles)]
-                state.up[s] = [0] * piles
-                state.spit_cards[s] = []
-                state.layouts[1 - s] = [gathered[1 - s]] + [[] for _ in range(piles - 1)]
-                state.up[1 - s] = [0] * piles
-                state.spit_cards[1 - s] = []
-                events.append({"type": "game_over", "winners": [s]})
-                return
+        if not all(gathered):
+            self._game_over(state, gathered.index([]), gathered, events)
+            return
+        piles = state.options["stock_piles"]
         rng = rng_for(state.seed, state.draws)
         state.draws += 1
         for s in (0, 1):
@@ -485,6 +478,17 @@ class Spit(Game):
         state.round += 1
         state.phase = "ready"
         events.append({"type": "deal", "round": state.round, "cards": [len(g) for g in gathered]})
+
+    def _game_over(self, state: SpitState, winner: int, gathered: list[list[str]], events: list[Event]) -> None:
+        """The loser's cards stay face down in their first place; the winner's layout is empty."""
+        piles = state.options["stock_piles"]
+        state.winner = winner
+        state.phase = "over"
+        for s in (0, 1):
+            state.layouts[s] = [gathered[s]] + [[] for _ in range(piles - 1)]
+            state.up[s] = [0] * piles
+            state.spit_cards[s] = []
+        events.append({"type": "game_over", "winners": [winner]})
 
     # -- what is seen ---------------------------------------------------------------------------------
 
