@@ -1,0 +1,400 @@
+"""Hwatu (Korean flower card) faces drawn procedurally: 48 month cards and the two jokers, by code.
+
+A face is cream paper inside a red frame (the colour of real hwatu edges). Each month has its own
+colour and plant motif (pine, plum, cherry, wisteria, iris, peony, bush clover, pampas with its moon
+hill, chrysanthemum, maple, paulownia, rain); the month number sits in the top-left corner. The kind is
+marked so it reads at a glance, even on small cards:
+
+- bright (``B``): a big red sun disc with a gold ring, and a gold "光" style star badge;
+- animal (``A``): a dark bird silhouette in the middle and a brown badge;
+- ribbon (``R``): a vertical ribbon across the card, red, red with poem strokes, or blue;
+- junk (``P``): the plant alone;
+- double junk (``D``): the plant and a big "x2" badge;
+- jokers (``J2``, ``J3``): gold cards with "+2" / "+3".
+
+Surfaces are drawn at 2-3x and smooth-scaled once, cached per (code, size) like :class:`CardArt`, whose
+shadows, glows and slots are reused (hwatu cards are narrower: :func:`hwatu_size`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Callable
+
+import pygame
+
+from arcade.cardart import CardArt
+from engine import hwatu
+
+ASPECT = 0.64  # width / height of a hwatu card
+PAPER = (250, 244, 228)
+FRAME = (176, 30, 36)
+INK = (30, 26, 24)
+GOLD = (236, 184, 52)
+
+MONTH_COLOURS: dict[str, tuple[int, int, int]] = {
+    "01": (34, 120, 60), "02": (206, 52, 96), "03": (236, 120, 160), "04": (120, 80, 170),
+    "05": (70, 90, 190), "06": (200, 40, 60), "07": (170, 60, 110), "08": (150, 130, 70),
+    "09": (220, 160, 30), "10": (210, 80, 30), "11": (90, 60, 120), "12": (70, 80, 100),
+}
+KIND_NAMES: dict[str, str] = {"B": "bright", "A": "animal", "R": "ribbon", "P": "junk", "D": "double junk",
+                              "J": "joker"}
+KIND_COLOURS: dict[str, tuple[int, int, int]] = {
+    "B": (236, 184, 52), "A": (150, 96, 50), "R": (210, 50, 50), "P": (150, 150, 140), "D": (120, 60, 160),
+    "J": (236, 184, 52),
+}
+
+
+def hwatu_size(height: int) -> tuple[int, int]:
+    """A hwatu card ``height`` pixels high."""
+    height = max(16, int(height))
+    return (max(10, round(height * ASPECT)), height)
+
+
+def kind_colour(card: str) -> tuple[int, int, int]:
+    return KIND_COLOURS.get(hwatu.kind(card), (150, 150, 140)) if hwatu.is_card(card) else (150, 150, 140)
+
+
+def _shade(colour: tuple[int, int, int], f: float) -> tuple[int, int, int]:
+    if f >= 0:
+        return tuple(round(c + (255 - c) * f) for c in colour)  # type: ignore[return-value]
+    return tuple(round(c * (1 + f)) for c in colour)  # type: ignore[return-value]
+
+
+class HwatuArt:
+    """Hwatu faces and backs; anything else (shadows, glows, slots, French faces) comes from ``base``."""
+
+    max_sizes = 12
+
+    def __init__(self, base: CardArt | None = None) -> None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self.base = base if base is not None else CardArt()
+        self._cache: OrderedDict[tuple[int, int], dict[tuple, pygame.Surface]] = OrderedDict()
+        self._fonts: dict[int, pygame.font.Font] = {}
+
+    # -- the CardArt surface a table uses -------------------------------------------------------
+
+    def face(self, code: str, size: tuple[int, int], flipped: bool = False) -> pygame.Surface:
+        if not hwatu.is_card(code):
+            return self.base.face(code, size, flipped)
+        return self._get(size, ("face", code, flipped), lambda: self._flip(self._draw_face(code, size), flipped))
+
+    def back(self, size: tuple[int, int], flipped: bool = False) -> pygame.Surface:
+        return self._get(size, ("back", flipped), lambda: self._draw_back(size))
+
+    def card(self, code: str | None, size: tuple[int, int], flipped: bool = False) -> pygame.Surface:
+        return self.back(size, flipped) if code is None else self.face(code, size, flipped)
+
+    def glow(self, size: tuple[int, int], colour: tuple[int, int, int]) -> pygame.Surface:
+        return self.base.glow(size, colour)
+
+    def shadow(self, size: tuple[int, int]) -> pygame.Surface:
+        return self.base.shadow(size)
+
+    def glow_pad(self, size: tuple[int, int]) -> int:
+        return self.base.glow_pad(size)
+
+    def slot(self, size: tuple[int, int]) -> pygame.Surface:
+        return self.base.slot(size)
+
+    def blank(self, size: tuple[int, int]) -> pygame.Surface:
+        return self.base.blank(size)
+
+    def pip(self, suit: str, px: int) -> pygame.Surface:
+        return self.base.pip(suit, px)
+
+    def clear(self) -> None:
+        self._cache.clear()
+
+    # -- caching --------------------------------------------------------------------------------
+
+    def _get(self, size: tuple[int, int], key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        size = (int(size[0]), int(size[1]))
+        bucket = self._cache.get(size)
+        if bucket is None:
+            bucket = self._cache[size] = {}
+            while len(self._cache) > self.max_sizes:
+                self._cache.popitem(last=False)
+        else:
+            self._cache.move_to_end(size)
+        surface = bucket.get(key)
+        if surface is None:
+            surface = bucket[key] = make()
+        return surface
+
+    @staticmethod
+    def _flip(surface: pygame.Surface, flipped: bool) -> pygame.Surface:
+        return pygame.transform.rotate(surface, 180) if flipped else surface
+
+    def _font(self, px: float) -> pygame.font.Font:
+        px = max(6, round(px))
+        font = self._fonts.get(px)
+        if font is None:
+            font = self._fonts[px] = pygame.font.Font(None, px)
+        return font
+
+    @staticmethod
+    def _scale(size: tuple[int, int]) -> int:
+        return 3 if size[1] < 90 else 2
+
+    def _finish(self, surface: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+        small = pygame.transform.smoothscale(surface, (int(size[0]), int(size[1])))
+        return small.convert_alpha() if pygame.display.get_surface() is not None else small
+
+    def _paper(self, size: tuple[int, int], k: int, frame: tuple[int, int, int] = FRAME,
+               paper: tuple[int, int, int] = PAPER) -> tuple[pygame.Surface, pygame.Rect]:
+        w, h = int(size[0]) * k, int(size[1]) * k
+        surface = pygame.Surface((w, h), pygame.SRCALPHA)
+        radius = max(2, round(w * 0.09))
+        pygame.draw.rect(surface, (60, 20, 20), (0, 0, w, h), border_radius=radius)
+        pygame.draw.rect(surface, frame, (k, k, w - 2 * k, h - 2 * k), border_radius=max(1, radius - k))
+        inset = max(2 * k, round(w * 0.07))
+        inner = pygame.Rect(inset, inset, w - 2 * inset, h - 2 * inset)
+        pygame.draw.rect(surface, paper, inner, border_radius=max(1, radius - inset // 2))
+        return surface, inner
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def _draw_back(self, size: tuple[int, int]) -> pygame.Surface:
+        k = self._scale(size)
+        surface, inner = self._paper(size, k, frame=(120, 16, 24), paper=(168, 24, 34))
+        w = inner.width
+        step = max(4 * k, w // 5)
+        for y in range(inner.top + step // 2, inner.bottom, step):
+            for x in range(inner.left + step // 2, inner.right, step):
+                pygame.draw.circle(surface, (196, 52, 58), (x, y), step * 0.32)
+        pygame.draw.rect(surface, (220, 180, 90), inner, max(1, k), border_radius=max(1, k * 3))
+        return self._finish(surface, size)
+
+    def _draw_face(self, code: str, size: tuple[int, int]) -> pygame.Surface:
+        k = self._scale(size)
+        if hwatu.is_joker(code):
+            return self._draw_joker(code, size, k)
+        surface, inner = self._paper(size, k)
+        month = hwatu.month(code)
+        kind = hwatu.kind(code)
+        colour = MONTH_COLOURS[month]
+        clip = surface.get_clip()
+        surface.set_clip(inner)
+        self._motif(surface, inner, month, colour)
+        if kind == "B":
+            self._bright(surface, inner, month)
+        elif kind == "A":
+            self._animal(surface, inner)
+        elif kind == "R":
+            self._ribbon(surface, inner, code)
+        surface.set_clip(clip)
+        self._corner(surface, inner, month, colour)
+        self._badge(surface, inner, kind)
+        return self._finish(surface, size)
+
+    def _corner(self, surface: pygame.Surface, inner: pygame.Rect, month: str, colour: tuple[int, int, int]) -> None:
+        r = inner.width * 0.2
+        cx, cy = inner.left + r * 1.05, inner.top + r * 1.05
+        pygame.draw.circle(surface, (255, 255, 255), (cx, cy), r * 1.08)
+        pygame.draw.circle(surface, colour, (cx, cy), r)
+        text = self._font(r * 1.55).render(str(int(month)), True, (255, 255, 255))
+        surface.blit(text, text.get_rect(center=(round(cx), round(cy + r * 0.06))))
+
+    def _badge(self, surface: pygame.Surface, inner: pygame.Rect, kind: str) -> None:
+        """The kind marker in the bottom-right corner (none for plain junk)."""
+        r = inner.width * 0.21
+        cx, cy = inner.right - r * 1.05, inner.bottom - r * 1.05
+        if kind == "B":
+            points = []
+            for i in range(10):
+                a = -math.pi / 2 + i * math.pi / 5
+                rr = r * (1.15 if i % 2 == 0 else 0.55)
+                points.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+            pygame.draw.polygon(surface, (120, 60, 10), [(x + 2, y + 2) for x, y in points])
+            pygame.draw.polygon(surface, GOLD, points)
+        elif kind == "A":
+            pygame.draw.circle(surface, (255, 255, 255), (cx, cy), r * 1.08)
+            pygame.draw.circle(surface, KIND_COLOURS["A"], (cx, cy), r)
+            text = self._font(r * 1.6).render("A", True, (255, 255, 255))
+            surface.blit(text, text.get_rect(center=(round(cx), round(cy + r * 0.08))))
+        elif kind == "R":
+            pygame.draw.circle(surface, (255, 255, 255), (cx, cy), r * 1.08)
+            pygame.draw.circle(surface, KIND_COLOURS["R"], (cx, cy), r)
+            text = self._font(r * 1.6).render("R", True, (255, 255, 255))
+            surface.blit(text, text.get_rect(center=(round(cx), round(cy + r * 0.08))))
+        elif kind == "D":
+            box = pygame.Rect(0, 0, round(r * 2.6), round(r * 1.9))
+            box.center = (round(cx - r * 0.3), round(cy))
+            pygame.draw.rect(surface, (255, 255, 255), box.inflate(4, 4), border_radius=round(r * 0.5))
+            pygame.draw.rect(surface, KIND_COLOURS["D"], box, border_radius=round(r * 0.45))
+            text = self._font(r * 1.7).render("x2", True, (255, 255, 255))
+            surface.blit(text, text.get_rect(center=(box.centerx, box.centery + round(r * 0.08))))
+
+    def _draw_joker(self, code: str, size: tuple[int, int], k: int) -> pygame.Surface:
+        surface, inner = self._paper(size, k, frame=(150, 110, 20), paper=(252, 236, 180))
+        cx, cy = inner.center
+        r = inner.width * 0.38
+        for i in range(12):
+            a = i * math.pi / 6
+            pygame.draw.line(surface, GOLD, (cx, cy), (cx + r * 1.4 * math.cos(a), cy + r * 1.4 * math.sin(a)),
+                             max(1, k * 2))
+        pygame.draw.circle(surface, (210, 60, 40), (cx, cy), r)
+        pygame.draw.circle(surface, GOLD, (cx, cy), r, max(1, k * 2))
+        value = code[1]
+        text = self._font(r * 1.5).render(f"+{value}", True, (255, 255, 255))
+        surface.blit(text, text.get_rect(center=(round(cx), round(cy + r * 0.06))))
+        label = self._font(inner.width * 0.22).render("BONUS", True, (120, 80, 10))
+        surface.blit(label, label.get_rect(midtop=(cx, inner.top + inner.height * 0.05)))
+        label = self._font(inner.width * 0.2).render("junk", True, (120, 80, 10))
+        surface.blit(label, label.get_rect(midbottom=(cx, inner.bottom - inner.height * 0.04)))
+        return self._finish(surface, size)
+
+    # -- kinds ----------------------------------------------------------------------------------
+
+    def _bright(self, surface: pygame.Surface, inner: pygame.Rect, month: str) -> None:
+        r = inner.width * 0.3
+        cx, cy = inner.centerx, inner.top + inner.height * 0.36
+        if month == "08":  # the full moon over the pampas hill
+            pygame.draw.circle(surface, (250, 250, 250), (cx, cy), r * 1.15)
+            pygame.draw.circle(surface, (200, 200, 190), (cx, cy), r * 1.15, max(1, inner.width // 40))
+            return
+        if month == "12":  # the man with the umbrella
+            pygame.draw.polygon(surface, (200, 40, 40), [(cx - r, cy), (cx + r, cy), (cx, cy - r * 0.8)])
+            pygame.draw.line(surface, INK, (cx, cy), (cx, cy + r * 1.2), max(1, inner.width // 30))
+            pygame.draw.circle(surface, (240, 210, 170), (cx - r * 0.4, cy + r * 0.5), r * 0.28)
+            return
+        pygame.draw.circle(surface, GOLD, (cx, cy), r * 1.12)
+        pygame.draw.circle(surface, (210, 36, 40), (cx, cy), r)
+
+    def _animal(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
+        s = inner.width * 0.34
+        cx, cy = inner.centerx, inner.top + inner.height * 0.42
+        dark = (50, 40, 36)
+        pygame.draw.ellipse(surface, dark, pygame.Rect(cx - s, cy - s * 0.35, s * 1.6, s * 0.7))
+        pygame.draw.circle(surface, dark, (cx + s * 0.75, cy - s * 0.25), s * 0.3)
+        pygame.draw.polygon(surface, (230, 150, 30), [(cx + s * 1.0, cy - s * 0.3), (cx + s * 1.35, cy - s * 0.18),
+                                                      (cx + s * 1.0, cy - s * 0.1)])
+        pygame.draw.polygon(surface, (90, 70, 60), [(cx - s * 0.4, cy - s * 0.1), (cx + s * 0.3, cy - s * 0.1),
+                                                    (cx - s * 0.1, cy - s * 1.0)])
+        pygame.draw.polygon(surface, dark, [(cx - s * 0.9, cy), (cx - s * 1.45, cy - s * 0.3),
+                                            (cx - s * 1.3, cy + s * 0.25)])
+        pygame.draw.circle(surface, (255, 255, 255), (cx + s * 0.82, cy - s * 0.3), max(1, s * 0.07))
+
+    def _ribbon(self, surface: pygame.Surface, inner: pygame.Rect, code: str) -> None:
+        colour = (40, 70, 170) if code in hwatu.BLUE else (205, 36, 40)
+        w = inner.width * 0.3
+        x = inner.centerx - w / 2 + inner.width * 0.06
+        top = inner.top + inner.height * 0.14
+        bottom = inner.top + inner.height * 0.74
+        points = [(x, top), (x + w, top + w * 0.2), (x + w, bottom), (x + w * 0.5, bottom - w * 0.35), (x, bottom)]
+        pygame.draw.polygon(surface, _shade(colour, -0.4), [(px + 2, py + 2) for px, py in points])
+        pygame.draw.polygon(surface, colour, points)
+        if code in hwatu.RED_POEM:  # black poem strokes
+            for i in range(4):
+                y = top + (bottom - top) * (0.18 + i * 0.16)
+                pygame.draw.line(surface, INK, (x + w * 0.3, y), (x + w * 0.7, y + w * 0.12), max(1, round(w * 0.12)))
+
+    # -- months ---------------------------------------------------------------------------------
+
+    def _motif(self, surface: pygame.Surface, inner: pygame.Rect, month: str, colour: tuple[int, int, int]) -> None:
+        w, h = inner.size
+        x0, y0 = inner.topleft
+        light = _shade(colour, 0.55)
+        pygame.draw.rect(surface, _shade(colour, 0.82), pygame.Rect(x0, y0 + h * 0.72, w, h * 0.28))
+        line = max(1, round(w * 0.035))
+        brown = (110, 70, 40)
+        if month == "01":  # pine: stacked green boughs
+            pygame.draw.line(surface, brown, (x0 + w * 0.5, y0 + h * 0.95), (x0 + w * 0.55, y0 + h * 0.55), line * 2)
+            for i in range(3):
+                cy = y0 + h * (0.62 + i * 0.12)
+                pygame.draw.ellipse(surface, colour, pygame.Rect(x0 + w * (0.15 - i * 0.05), cy, w * (0.7 + i * 0.1),
+                                                                  h * 0.1))
+        elif month in ("02", "03"):  # plum / cherry blossoms on a branch
+            pygame.draw.line(surface, brown, (x0, y0 + h * 0.9), (x0 + w, y0 + h * 0.6), line * 2)
+            for fx, fy in ((0.2, 0.82), (0.45, 0.75), (0.72, 0.66), (0.85, 0.86), (0.3, 0.95)):
+                self._flower(surface, (x0 + w * fx, y0 + h * fy), w * 0.09, colour, (255, 230, 120))
+        elif month == "04":  # wisteria: hanging purple drops
+            for i, fx in enumerate((0.2, 0.45, 0.7, 0.9)):
+                for j in range(3):
+                    pygame.draw.ellipse(surface, colour if j % 2 == 0 else light,
+                                        pygame.Rect(x0 + w * fx - w * 0.06, y0 + h * (0.72 + j * 0.08 + i % 2 * 0.03),
+                                                    w * 0.12, h * 0.07))
+        elif month == "05":  # iris: blade leaves and blue flowers
+            for fx in (0.2, 0.4, 0.6, 0.8):
+                pygame.draw.line(surface, (40, 120, 60), (x0 + w * fx, y0 + h), (x0 + w * (fx + 0.05), y0 + h * 0.68),
+                                 line * 2)
+            for fx in (0.3, 0.7):
+                self._flower(surface, (x0 + w * fx, y0 + h * 0.7), w * 0.1, colour, (250, 250, 250))
+        elif month == "06":  # peony: big red bloom
+            self._flower(surface, (x0 + w * 0.5, y0 + h * 0.83), w * 0.2, colour, (250, 200, 60))
+            for fx in (0.15, 0.85):
+                pygame.draw.ellipse(surface, (40, 120, 60), pygame.Rect(x0 + w * fx - w * 0.1, y0 + h * 0.85,
+                                                                         w * 0.2, h * 0.08))
+        elif month == "07":  # bush clover: small dots on arching stems
+            for i in range(3):
+                sx = x0 + w * (0.15 + i * 0.3)
+                pygame.draw.arc(surface, (60, 110, 50), pygame.Rect(sx, y0 + h * 0.65, w * 0.4, h * 0.5), 1.2, 3.0,
+                                line)
+                for j in range(4):
+                    pygame.draw.circle(surface, colour, (sx + w * 0.06 * j, y0 + h * (0.7 + 0.05 * j)), w * 0.035)
+        elif month == "08":  # pampas: a grey hill
+            pygame.draw.ellipse(surface, (120, 110, 90), pygame.Rect(x0 - w * 0.3, y0 + h * 0.62, w * 1.6, h * 0.7))
+            for fx in (0.2, 0.4, 0.6, 0.8):
+                pygame.draw.line(surface, (230, 225, 200), (x0 + w * fx, y0 + h * 0.78), (x0 + w * (fx + 0.06),
+                                                                                           y0 + h * 0.68), line)
+        elif month == "09":  # chrysanthemum: yellow rayed flowers
+            for fx, fy in ((0.3, 0.8), (0.72, 0.88)):
+                self._rays(surface, (x0 + w * fx, y0 + h * fy), w * 0.16, colour)
+        elif month == "10":  # maple: red star leaves
+            for fx, fy in ((0.22, 0.78), (0.55, 0.7), (0.8, 0.86), (0.38, 0.92)):
+                self._leaf(surface, (x0 + w * fx, y0 + h * fy), w * 0.11, colour)
+        elif month == "11":  # paulownia: broad dark leaves and a purple flower spike
+            for fx in (0.25, 0.75):
+                pygame.draw.ellipse(surface, (50, 80, 50), pygame.Rect(x0 + w * fx - w * 0.2, y0 + h * 0.8,
+                                                                        w * 0.4, h * 0.14))
+            for j in range(4):
+                pygame.draw.circle(surface, colour, (x0 + w * 0.5, y0 + h * (0.66 + j * 0.06)), w * (0.05 + j * 0.01))
+        else:  # rain: slanted grey strokes and a willow
+            for i in range(7):
+                x = x0 + w * (i * 0.17 - 0.1)
+                pygame.draw.line(surface, (110, 120, 140), (x, y0 + h * 0.6), (x + w * 0.2, y0 + h), line)
+            pygame.draw.arc(surface, (60, 110, 60), pygame.Rect(x0 + w * 0.4, y0 + h * 0.6, w * 0.6, h * 0.6), 1.6,
+                            3.1, line * 2)
+
+    @staticmethod
+    def _flower(surface: pygame.Surface, centre: tuple[float, float], r: float, colour: tuple[int, int, int],
+                heart: tuple[int, int, int]) -> None:
+        cx, cy = centre
+        for i in range(5):
+            a = i * 2 * math.pi / 5 - math.pi / 2
+            pygame.draw.circle(surface, colour, (cx + r * 0.6 * math.cos(a), cy + r * 0.6 * math.sin(a)), r * 0.55)
+        pygame.draw.circle(surface, heart, (cx, cy), r * 0.35)
+
+    @staticmethod
+    def _rays(surface: pygame.Surface, centre: tuple[float, float], r: float, colour: tuple[int, int, int]) -> None:
+        cx, cy = centre
+        for i in range(12):
+            a = i * math.pi / 6
+            pygame.draw.line(surface, colour, (cx, cy), (cx + r * math.cos(a), cy + r * math.sin(a)), max(1, round(r * 0.3)))
+        pygame.draw.circle(surface, (170, 100, 20), (cx, cy), r * 0.3)
+
+    @staticmethod
+    def _leaf(surface: pygame.Surface, centre: tuple[float, float], r: float, colour: tuple[int, int, int]) -> None:
+        cx, cy = centre
+        points = []
+        for i in range(10):
+            a = -math.pi / 2 + i * math.pi / 5
+            rr = r * (1.0 if i % 2 == 0 else 0.45)
+            points.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+        pygame.draw.polygon(surface, colour, points)
+
+
+def contact_sheet(art: HwatuArt, height: int = 120, columns: int = 10) -> pygame.Surface:
+    """Every hwatu card at ``height`` on one surface (for looking at the art)."""
+    codes = list(hwatu.CARDS) + list(hwatu.JOKERS)
+    size = hwatu_size(height)
+    pad = 8
+    rows = (len(codes) + columns - 1) // columns
+    sheet = pygame.Surface((columns * (size[0] + pad) + pad, rows * (size[1] + pad) + pad))
+    sheet.fill((22, 96, 62))
+    for i, code in enumerate(codes):
+        sheet.blit(art.face(code, size), (pad + (i % columns) * (size[0] + pad), pad + (i // columns) * (size[1] + pad)))
+    return sheet
