@@ -117,6 +117,8 @@ class FocusRing:
                 item.on_confirm()
             return True
         if cmd.kind in ("left", "right"):
+            if item.is_text and getattr(item.element, "is_focused", False) and cmd.device.startswith("keyboard"):
+                return True  # the arrow moves the text cursor inside the field
             handler = item.on_left if cmd.kind == "left" else item.on_right
             if handler is not None and item.enabled:
                 handler()

@@ -274,3 +274,16 @@ def test_a_broken_table_renderer_costs_a_toast_not_the_client(app, monkeypatch) 
     app.step(2)
     assert app.scene is scene and {"drawing", "input"} <= scene.failures
     assert any("boom" in message for message, _ in app.toasts)
+
+
+def test_arrows_in_a_text_field_move_the_cursor_not_the_focus(app) -> None:
+    for _ in range(4):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # Settings
+    app.scene.ring.focus_name("name")
+    app.step(2)
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_RIGHT)
+    assert app.scene.ring.focused.name == "name"
+    pad(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    assert app.scene.ring.focused.name == "volume"
