@@ -24,14 +24,17 @@ def option_values(spec: Any) -> list[Any]:
         return [False, True]
     if kind is int:
         low = spec.minimum if spec.minimum is not None else 0
-        high = spec.maximum if spec.maximum is not None else max(low + 10, spec.default * 2)
-        step = max(1, (high - low) // 20)
-        values = list(range(low, high + 1, step))
-        if spec.default not in values:
-            values = sorted({*values, spec.default})
-        return values
+        high = spec.maximum if spec.maximum is not None else max(low + 10, spec.default * 4, 20)
+        if high - low <= 20:
+            values = list(range(low, high + 1))
+        else:  # a long range: the round numbers people pick
+            values = [v for v in NICE_NUMBERS if low <= v <= high]
+        return sorted({*values, spec.default})
     return [spec.default]
 
+
+NICE_NUMBERS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 15, 20, 25, 30, 40, 50, 75, 100, 150, 200, 250, 300, 400,
+                500, 750, 1000)
 
 BOT_SPEEDS = [("relaxed", 1.6), ("normal", 1.0), ("fast", 0.35), ("instant", 0.0)]
 
