@@ -34,10 +34,12 @@ async def play_as_bot(
     seed: int = 0,
     stop_after: int | None = None,
     run: BotRun | None = None,
+    seen: list[dict[str, Any]] | None = None,
 ) -> BotRun:
     """Play every seat of ``client`` (already connected) until the game has a result or the connection
     closes. At most one action per seat is in flight; a bot waits its delay (times ``bot_speed``) after
-    each new view before choosing. ``stop_after``: return after sending that many actions."""
+    each new view before choosing. ``stop_after``: return after sending that many actions; ``seen``:
+    messages the caller already took from the client (the latest view per seat counts)."""
     assert client.welcome is not None
     game_name = client.welcome["table"]["game"]
     bot = get_bot(game_name, level)
@@ -48,6 +50,7 @@ async def play_as_bot(
     latest: dict[int, dict[str, Any]] = {}
     thinking: dict[int, asyncio.Task[None]] = {}
     loop = asyncio.get_running_loop()
+    backlog = list(seen or [])
 
     def ready(seat: int) -> bool:
         view = latest[seat]
@@ -70,7 +73,7 @@ async def play_as_bot(
     while True:
         if stop_after is not None and run.sent >= stop_after:
             break
-        message = await client.recv(timeout=0.1)
+        message = backlog.pop(0) if backlog else await client.recv(timeout=0.1)
         if message is None:
             if client.closed_reason is not None:
                 run.closed = client.closed_reason
@@ -82,6 +85,8 @@ async def play_as_bot(
             latest[seat] = message
             run.views[seat] = message["view"]
             run.versions[seat] = message["version"]
+            if message.get("result") is not None:
+                run.result = message["result"]
         elif kind in ("ack", "reject"):
             for seat, (seq, version) in list(in_flight.items()):
                 if seq == message.get("seq"):
@@ -96,6 +101,8 @@ async def play_as_bot(
         elif kind == "result":
             run.result, run.hash = message["result"], message.get("hash")
             break
+        elif kind == "bye":
+            run.closed = str(message.get("reason"))
         for seat in latest:
             if ready(seat):
                 thinking[seat] = asyncio.create_task(act(seat, latest[seat]))

@@ -371,6 +371,8 @@ class Host:
         self._changed()
         if self.started:
             self._push(client, [])
+        if self.result is not None:
+            self._send(client, {"type": "result", "result": self.result, "hash": state_hash(self.game, self.state)})
         self._ping_now(client, 4)
         if self.config.auto_start and not self.started and self.taken() == self.players:
             self.start_game()
@@ -533,13 +535,13 @@ class Host:
         action = message.get("action")
         press = need(message, "press", (int, float), optional=True)
         if seat not in client.seats:
-            self._send(client, {"type": "reject", "seq": seq, "reason": f"seat {seat} is not yours", "action": action})
+            self._send(client, {"type": "reject", "seq": seq, "reason": f"seat {seat} is not yours"})
             return
         if not self.started:
-            self._send(client, {"type": "reject", "seq": seq, "reason": "the game has not started", "action": action})
+            self._send(client, {"type": "reject", "seq": seq, "reason": "the game has not started"})
             return
         if client.held >= self.config.max_held:
-            self._send(client, {"type": "reject", "seq": seq, "reason": "too many actions at once", "action": action})
+            self._send(client, {"type": "reject", "seq": seq, "reason": "too many actions at once"})
             return
         arrival = self.clock()
         host_press = arrival
@@ -593,7 +595,7 @@ class Host:
                 reason = error.reason
         if reason is not None:
             if source is not None and seq is not None and not source.conn.closed:
-                self._send(source, {"type": "reject", "seq": seq, "reason": reason, "action": action})
+                self._send(source, {"type": "reject", "seq": seq, "reason": reason})
             self._bot_busy.discard(seat)
             if source is None:
                 self._schedule_bots()

@@ -168,6 +168,9 @@ def clean_name(name: Any, fallback: str = "player") -> str:
         return fallback
     kept = []
     for char in unicodedata.normalize("NFC", name):
+        if char.isspace():
+            kept.append(" ")
+            continue
         category = unicodedata.category(char)
         if category.startswith("C") or category in ("Zl", "Zp"):
             continue

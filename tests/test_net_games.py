@@ -1,0 +1,300 @@
+"""Whole games over the network: results equal to the in-process replay, no hidden card on the wire,
+reconnection with the seat token, takeover, turn timers, couch seats."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from engine import GAMES
+from engine.core import cards_in, state_hash
+from netplay.botclient import BotRun, play_as_bot
+from netplay.client import AsyncClient
+from netplay.host import start_local_table
+from netplay.protocol import decode_all
+from netplay.tablelog import replay_records
+
+NET_GAMES = [name for name in ("oh_hell", "spit", "speed") if name in GAMES]
+PLAYERS = {"oh_hell": 3, "spit": 2, "speed": 2}
+
+
+async def _play_clients(port: int, players: int, taps: dict[int, bytearray], level: str = "random",
+                        seats_each: int = 1) -> list[BotRun]:
+    clients = []
+    for index in range(players // seats_each):
+        tap = taps.get(index)
+        client = AsyncClient("127.0.0.1", port, f"bot{index}", seats=seats_each,
+                             tap=tap.extend if tap is not None else None)
+        await client.connect()
+        clients.append(client)
+    clients[0].send({"type": "start"})
+    runs = await asyncio.wait_for(
+        asyncio.gather(*(play_as_bot(c, level, bot_speed=0.0, seed=i) for i, c in enumerate(clients))), 60)
+    for client in clients:
+        await client.close()
+    return list(runs)
+
+
+def _replay_check(log: str, runs: list[BotRun]) -> Any:
+    replayed = replay_records(log)
+    game = replayed.game
+    assert replayed.result is not None and replayed.ended
+    for run in runs:
+        assert run.result == replayed.result
+        assert run.hash == replayed.hash == state_hash(game, replayed.state)
+        for seat, view in run.views.items():
+            assert view == game.view(replayed.state, seat)
+    # the same game replayed in process from the seed and the (seat, action) sequence
+    state = game.new(replayed.header["players"], replayed.header["seed"], replayed.header["options"])
+    for record in replayed.actions:
+        game.apply(state, record["seat"], record["action"])
+        game.check(state)
+    assert state_hash(game, state) == replayed.hash
+    return replayed
+
+
+def _assert_capture_private(log: str, capture: bytes, seat: int) -> int:
+    """Every message in ``capture`` holds only cards ``seat`` could see at the version it carries."""
+    replayed = replay_records(log)
+    game = replayed.game
+    header = replayed.header
+    state = game.new(header["players"], header["seed"], header["options"])
+    applied = 0
+    checked = 0
+    for message in decode_all(capture):
+        if message["type"] == "view":
+            while applied < message["version"]:
+                record = replayed.actions[applied]
+                game.apply(state, record["seat"], record["action"])
+                applied += 1
+        everything = Counter(game.cards(state))
+        visible = everything - Counter(game.hidden(state, seat))
+        # a card may be named several times (hand, legal actions, events); each must be visible at all
+        leaked = set(cards_in(message, set(everything))) - {card for card, n in visible.items() if n > 0}
+        assert not leaked, f"seat {seat} was sent hidden cards {sorted(leaked)} in {message['type']}"
+        checked += message["type"] == "view"
+    return checked
+
+
+@pytest.mark.parametrize("name", NET_GAMES)
+def test_network_bots_finish_game_like_the_in_process_replay(name: str, tmp_path) -> None:
+    players = PLAYERS[name]
+    log = str(tmp_path / f"{name}.log")
+    table = start_local_table(name, players, seats=[None] * players, seed=17, log=log, bot_speed=0.0,
+                              race_margin=0.001)
+    taps = {0: bytearray()}
+    try:
+        runs = asyncio.run(_play_clients(table.port, players, taps))
+    finally:
+        table.stop()
+    _replay_check(log, runs)
+    assert all(run.sent >= run.acked > 0 for run in runs)
+    checked = _assert_capture_private(log, bytes(taps[0]), 0)
+    assert checked > 10
+
+
+@pytest.mark.parametrize("name", NET_GAMES)
+def test_couch_client_with_every_seat(name: str, tmp_path) -> None:
+    players = PLAYERS[name]
+    log = str(tmp_path / "couch.log")
+    table = start_local_table(name, players, seats=[None] * players, seed=4, log=log, bot_speed=0.0)
+    try:
+        runs = asyncio.run(_play_clients(table.port, players, {}, seats_each=players))
+    finally:
+        table.stop()
+    assert sorted(runs[0].views) == list(range(players))
+    _replay_check(log, runs)
+
+
+def test_host_bots_and_one_person_with_privacy(tmp_path) -> None:
+    log = str(tmp_path / "oh.log")
+    table = start_local_table("oh_hell", 4, seats=[None, "random", "easy", "random"], seed=3, log=log,
+                              bot_speed=0.0)
+    capture = bytearray()
+    try:
+        runs = asyncio.run(_play_clients(table.port, 1, {0: capture}))
+    finally:
+        table.stop()
+    _replay_check(log, runs)
+    assert _assert_capture_private(log, bytes(capture), 0) > 50
+
+
+async def _first_turn_view(client: AsyncClient, seat: int, after: int = 0) -> dict[str, Any]:
+    seen = 0
+    while True:
+        message = await client.recv(5.0)
+        assert message is not None, client.closed_reason
+        if message["type"] == "view" and message["seat"] == seat and message["legal"]:
+            seen += 1
+            if seen > after:
+                return message
+
+
+def test_reconnect_with_token_gets_same_seat_and_view(tmp_path) -> None:
+    table = start_local_table("oh_hell", 3, seats=[None, "random", "random"], seed=9, bot_speed=0.0,
+                              takeover=30.0)
+
+    async def scenario() -> None:
+        client = AsyncClient("127.0.0.1", table.port, "Ada")
+        await client.connect()
+        client.send({"type": "start"})
+        view = await _first_turn_view(client, 0)
+        client.send_action(0, view["legal"][0])
+        view = await _first_turn_view(client, 0)
+        token = client.token
+        client.conn.writer.transport.abort()  # a dropped connection, no bye
+        await asyncio.sleep(0.2)
+        again = AsyncClient("127.0.0.1", table.port, "Ada again", token=token)
+        welcome = await again.connect()
+        assert welcome["seats"] == [0] and welcome["table"]["started"]
+        back = await _first_turn_view(again, 0)
+        assert back["version"] == view["version"]
+        assert back["view"] == view["view"] and back["legal"] == view["legal"]
+        stranger = AsyncClient("127.0.0.1", table.port, "Eve", token="not-a-token")
+        assert (await stranger.connect())["seats"] == []  # a spectator, not a seat thief
+        spectator_view = await stranger.recv(5.0)
+        while spectator_view is not None and spectator_view["type"] != "view":
+            spectator_view = await stranger.recv(5.0)
+        assert spectator_view is not None and spectator_view["seat"] is None
+        assert spectator_view["legal"] == []
+        run = await play_as_bot(again, "random", bot_speed=0.0, seen=[back])
+        assert run.result is not None
+        await again.close()
+        await stranger.close()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        table.stop()
+
+
+def test_bot_takes_over_a_dropped_seat_until_the_player_returns() -> None:
+    table = start_local_table("oh_hell", 3, seats=[None, "random", "random"], seed=2, bot_speed=0.0,
+                              takeover=0.1)
+
+    async def scenario() -> None:
+        client = AsyncClient("127.0.0.1", table.port, "Ada")
+        await client.connect()
+        client.send({"type": "start"})
+        view = await _first_turn_view(client, 0)
+        token = client.token
+        await client.close()
+        await asyncio.sleep(0.4)  # the takeover bot plays seat 0 meanwhile
+        again = AsyncClient("127.0.0.1", table.port, "Ada", token=token)
+        await again.connect()
+        lobby = await again.recv(5.0)
+        while lobby is not None and lobby["type"] != "lobby":
+            lobby = await again.recv(5.0)
+        assert lobby is not None and not lobby["seats"][0]["bot_playing"]
+        run = await play_as_bot(again, "random", bot_speed=0.0)
+        assert run.result is not None
+        assert run.versions[0] > view["version"]
+        await again.close()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        table.stop()
+    assert table.host.result is not None
+
+
+def test_turn_timer_plays_a_default_action() -> None:
+    table = start_local_table("oh_hell", 3, seats=[None, "random", "random"], seed=5, bot_speed=0.0,
+                              turn_timer=0.05)
+
+    async def scenario() -> None:
+        client = AsyncClient("127.0.0.1", table.port, "Slow")
+        await client.connect()
+        client.send({"type": "start"})
+        first = await _first_turn_view(client, 0)
+        later = await _first_turn_view(client, 0)  # we never act; the host's timer does
+        assert later["version"] > first["version"]
+        await client.close()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        table.stop()
+
+
+def test_lobby_requests_and_seat_ownership() -> None:
+    table = start_local_table("oh_hell", 4, seats=[None, None, None, "random"], seed=1, bot_speed=0.0)
+
+    async def scenario() -> None:
+        owner = AsyncClient("127.0.0.1", table.port, "Owner")
+        await owner.connect()
+        guest = AsyncClient("127.0.0.1", table.port, "  Gu\x07est\n\tname that is far too long for a seat ")
+        welcome = await guest.connect()
+        assert welcome["seats"] == [1] and not welcome["owner"]
+        guest.send({"type": "start"})
+        guest.send({"type": "set_option", "name": "hook", "value": True})
+        errors = []
+        while len(errors) < 2:
+            message = await guest.recv(5.0)
+            assert message is not None
+            if message["type"] == "error":
+                errors.append(message["reason"])
+        assert all("owner" in reason for reason in errors)
+        owner.send({"type": "set_option", "name": "hook", "value": "yes"})
+        owner.send({"type": "set_option", "name": "hook", "value": True})
+        owner.send({"type": "set_seat", "seat": 2, "kind": "bot", "level": "easy"})
+        owner.send({"type": "sit", "seat": 1})
+        lobby = None
+        refused = []
+        while lobby is None or lobby["seats"][2]["kind"] != "bot" or lobby["options"]["hook"] is not True:
+            message = await owner.recv(5.0)
+            assert message is not None
+            if message["type"] == "lobby":
+                lobby = message
+            elif message["type"] == "error":
+                refused.append(message)
+        assert lobby["seats"][1]["name"] == "Guest name that is far t"
+        assert len(lobby["seats"][1]["name"]) <= 24
+        owner.send({"type": "start"})
+        seq = owner.send_action(1, {"type": "bid", "bid": 0})  # the guest's seat
+        while True:
+            message = await owner.recv(5.0)
+            assert message is not None
+            if message["type"] == "reject" and message["seq"] == seq:
+                assert "not yours" in message["reason"]
+                break
+        for message in refused:
+            assert message["request"] in ("set_option", "sit")
+        await owner.close()
+        await guest.close()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        table.stop()
+
+
+def test_pin_and_protocol_version_are_checked() -> None:
+    table = start_local_table("oh_hell", 3, seed=1, pin="1234", bot_speed=0.0)
+
+    async def scenario() -> None:
+        from netplay.client import JoinError
+
+        with pytest.raises(JoinError, match="PIN"):
+            await AsyncClient("127.0.0.1", table.port, "x").connect()
+        with pytest.raises(JoinError, match="wrong PIN"):
+            await AsyncClient("127.0.0.1", table.port, "x", pin="0000").connect()
+        good = AsyncClient("127.0.0.1", table.port, "x", pin="1234")
+        assert (await good.connect())["seats"] == [0]
+        await good.close()
+        reader, writer = await asyncio.open_connection("127.0.0.1", table.port)
+        from netplay.protocol import encode
+
+        writer.write(encode({"type": "hello", "protocol": 999, "name": "future", "pin": "1234"}))
+        data = await asyncio.wait_for(reader.read(), 5.0)
+        bye = decode_all(data)[-1]
+        assert bye["type"] == "bye" and "protocol version" in bye["reason"]
+        writer.close()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        table.stop()
