@@ -52,6 +52,32 @@ class ResultsScene(MenuScene):
         self.button(pygame.Rect(col.x + half + 20, buttons_y, half, self.row_height + 8), "Main menu", self.menu, name="menu")
         self.col = col
 
+    def score_text(self, seat: int) -> str:
+        """What the right-hand column says for ``seat``: cards left, points, or who won."""
+        cards_left = self.result.get("cards_left")
+        if isinstance(cards_left, list) and seat < len(cards_left):
+            n = cards_left[seat]
+            return "out of cards" if n == 0 else f"{n} card{'s' if n != 1 else ''} left"
+        if self.scores and all(v == 0 for v in self.scores if isinstance(v, int | float)):
+            return "winner" if seat in self.winners else ""
+        return str(self.scores[seat]) if seat < len(self.scores) else ""
+
+    def detail(self) -> str:
+        parts = []
+        reason = self.result.get("reason")
+        if reason == "out":
+            parts.append("first to play out every card")
+        elif isinstance(reason, str) and reason:
+            parts.append(reason.replace("_", " "))
+        rounds = self.result.get("rounds")
+        count = len(rounds) if isinstance(rounds, list) else rounds if isinstance(rounds, int) else None
+        if count:
+            parts.append(f"{count} round{'s' if count != 1 else ''}")
+        sheet = self.result.get("sheet")
+        if isinstance(sheet, list) and sheet:
+            parts.append(f"{len(sheet)} hands")
+        return "  ·  ".join(parts)
+
     def again(self) -> None:
         from arcade import session as sessions
         from arcade.scenes.table import TableScene
@@ -89,6 +115,9 @@ class ResultsScene(MenuScene):
             headline = "A draw"
         ui_theme.text(surface, f"{self.game_title}  ·  {headline}", 26, (w // 2, self.vy(104)), "ink", anchor="midtop",
                       bold=True)
+        detail = self.detail()
+        if detail:
+            ui_theme.text(surface, detail, 18, (w // 2, self.panel_rect.bottom + 14), "muted", anchor="midtop")
         col = self.col
         for rank, seat in enumerate(self.order):
             y = self.table_top + rank * (self.row_height + self.row_gap)
@@ -100,8 +129,7 @@ class ResultsScene(MenuScene):
             ui_theme.text(surface, f"{rank + 1}.", 22, (rect.x + 16, rect.centery), "muted", anchor="midleft")
             ui_theme.text(surface, self.player(seat), 22, (rect.x + 60, rect.centery),
                           "accent_bright" if win else "ink", anchor="midleft", bold=win)
-            score = self.scores[seat] if seat < len(self.scores) else ""
-            ui_theme.text(surface, str(score), 24, (rect.right - 20, rect.centery), "ink", anchor="midright",
+            ui_theme.text(surface, self.score_text(seat), 24, (rect.right - 20, rect.centery), "ink", anchor="midright",
                           bold=True)
 
 
