@@ -431,6 +431,18 @@ def test_short_player_has_one_spit_pile_in_use() -> None:
     GAME.check(state)
 
 
+def test_four_piles_short_player_below_ten_cards() -> None:
+    state = table([["5C"], ["9D / 2S"]], ["6H", "TC"], spit_cards=("JS QS KS 2C 3C 4C 8H 8S", "AH"), stock_piles=4)
+    GAME.apply(state, 0, {"type": "play", "card": "5C", "pile": 0})
+    GAME.apply(state, 0, {"type": "slap", "pile": 1})  # 8 spit cards and the TC: 9 cards
+    assert [len(p) for p in state.layouts[0]] == [1, 2, 3, 3] and state.spit_cards[0] == []
+    assert [len(p) for p in state.layouts[1]] == [1, 2, 3, 4] and len(state.spit_cards[1]) == 43 - 10
+    for seat in (0, 1):
+        GAME.apply(state, seat, {"type": "ready"})
+    assert state.in_use == [False, True]
+    GAME.check(state)
+
+
 def test_end_rule_clearer_takes_no_centre_cards_and_wins() -> None:
     state = table([["5C"], ["9D / 2S", "QH"]], ["", "TC 6H"], spit_cards=("", "AH 3S"), in_use=[False, True])
     GAME.apply(state, 0, {"type": "play", "card": "5C", "pile": 1})
