@@ -248,14 +248,39 @@ class SetupScene(MenuScene):
     def hints(self) -> list[tuple[str, str]]:
         return [("up", "Move"), ("left", "Change"), ("confirm", "Select"), ("back", "Back")]
 
+    def couch_note(self) -> str:
+        """Who plays with what, when several people share this screen."""
+        local = [i for i in range(self.players) if self.seats[i] in (YOU, LOCAL)]
+        if len(local) < 2:
+            return ""
+        if self.game is not None and not self.game.realtime:
+            return "Couch play: pass the controls round; the hand stays hidden until its player is ready"
+        from arcade.scenes.table import bind_devices
+
+        binding = bind_devices(local, self.app.mapper.pads)
+        names = {"keyboard": "arrows + Enter", "keyboard2": "WASD + Space"}
+        parts = []
+        for n, seat in enumerate(local):
+            devices = [d for d, s in binding.items() if s == seat and d != "mouse"]
+            pads = [d for d in devices if d.startswith("pad")]
+            device = f"gamepad {self.app.mapper.pads.index(pads[0]) + 1}" if pads else \
+                names.get(devices[0], devices[0]) if devices else "?"
+            parts.append(f"Player {n + 1}: {device}")
+        return "Couch play  ·  " + "   ·   ".join(parts)
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         super().draw(surface, alpha)
         game = self.game
         w, _ = surface.get_size()
         if game is not None:
             kind = "real-time" if game.realtime else "turn by turn"
-            ui_theme.text(surface, f"{game.title}  ·  {game.min_players}-{game.max_players} players  ·  {kind}",
+            count = str(game.min_players) if game.min_players == game.max_players else \
+                f"{game.min_players}-{game.max_players}"
+            ui_theme.text(surface, f"{game.title}  ·  {count} players  ·  {kind}",
                           20, (w // 2, self.vy(100)), "muted", anchor="midtop")
+        couch = self.couch_note()
+        if couch:
+            ui_theme.text(surface, couch, 17, (w // 2, self.panel_rect.bottom + 10), "accent_bright", anchor="midtop")
         if self.doc and getattr(self, "doc_rect", None) is not None and self.doc_rect.height > 20:
             y = self.doc_rect.y + 6
             for line in ui_theme.wrap(self.doc, 17, self.doc_rect.width)[: max(1, self.doc_rect.height // 22)]:
