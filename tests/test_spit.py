@@ -154,7 +154,7 @@ def test_stack_equal_option() -> None:
     rejected(plain, 0, {"type": "stack", "card": "7C", "stock": 1}, "not allowed")
     state = table(layout, ["JD", "JH"], stack_equal=True)
     stacks = {(a["card"], a["stock"]) for a in GAME.legal(state, 0) if a["type"] == "stack"}
-    # Not the lone 7S: the 7C and 7H piles can already move into the empty place 4.
+    # Not the lone 7S: the other 7s lie on face-down cards, so they stack onto it instead.
     assert stacks == {("7C", 1), ("7C", 2), ("7H", 0), ("7H", 1)}
     rejected(state, 0, {"type": "stack", "card": "7S", "stock": 0}, "onto this one instead")
     rejected(state, 0, {"type": "stack", "card": "KS", "stock": 1}, "not the rank")
