@@ -16,6 +16,7 @@ TABLES: dict[str, tuple[str, str]] = {
     "speed": ("arcade.tables.speed", "SpeedTable"),
     "spit": ("arcade.tables.spit", "SpitTable"),
     "oh_hell": ("arcade.tables.oh_hell", "OhHellTable"),
+    "go_stop": ("arcade.tables.go_stop", "GoStopTable"),
 }
 
 

@@ -1,0 +1,609 @@
+"""The Go-Stop table: your hwatu hand at the bottom, the table's cards grouped by month in the middle
+(a stack of three shown as a stack), the stock, every player's capture area sorted by kind with counts,
+scores with their breakdown, Goes, chips and shakes, and the host's prompts as buttons: shake or bomb
+when you play a card of a month you hold three of, the choice between two matching table cards, Go or
+Stop, deal or leave between hands.
+
+Keyboard / gamepad: Left/Right move the cursor over the hand (or the buttons), Up/Down or Tab/Y switch
+between the hand and the buttons, confirm plays or presses. A card with more than one action (play,
+shake and play, bomb) opens a small menu of them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from arcade.hwatu_art import KIND_COLOURS, HwatuArt, hwatu_size
+from arcade.tables.base import BAD, CYAN, GOLD, INK, LEGAL, MUTED, Action, Button, Sprite, Table
+from engine import hwatu
+
+GROUPS = (("B", "Brights"), ("A", "Animals"), ("R", "Ribbons"), ("P", "Junk"))
+PART_NAMES = {"brights": "brights", "animals": "animals", "ribbons": "ribbons", "junk": "junk"}
+EVENT_BANNERS = {
+    "kiss": "Kiss!", "ppuk": "Ppuk!", "ja_ppuk": "Own ppuk!", "ttadak": "Ttadak!", "sweep": "Sweep!",
+    "auto_stop": "Stop!", "misdeal": "Misdeal", "fours_cancel": "Four of a month",
+}
+
+
+def _group(card: str) -> str:
+    k = hwatu.kind(card)
+    return "P" if k in ("P", "D", "J") else k
+
+
+class GoStopTable(Table):
+    """The Go-Stop table (see the module docstring)."""
+
+    def __init__(self, game_name: str, local_seats: list[int], art: Any, size: tuple[int, int]) -> None:
+        self.hwatu = HwatuArt(art)
+        self.zone: dict[int, str] = {}
+        self.menu_focus: dict[int, int] = {}
+        self.picked: dict[int, str | None] = {}
+        super().__init__(game_name, local_seats, art, size)
+        self.art = self.hwatu  # every card on this table is a hwatu card
+
+    # -- helpers --------------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return int(self.view.get("players") or 2)
+
+    def my_legal(self) -> list[Action]:
+        me = self.me
+        return self.legals.get(me, []) if me is not None else []
+
+    def card_actions(self, card: str) -> list[Action]:
+        return [a for a in self.my_legal() if a.get("card") == card and a.get("type") == "play"
+                or a.get("type") == "bomb" and card in (a.get("cards") or [])]
+
+    def playable(self) -> set[str]:
+        out: set[str] = set()
+        for a in self.my_legal():
+            if a.get("type") == "play":
+                out.add(a["card"])
+            elif a.get("type") == "bomb":
+                out.update(a.get("cards") or [])
+        return out
+
+    def hsize(self, fraction: float) -> tuple[int, int]:
+        base = min(self.H, self.W * 9 / 16)
+        return hwatu_size(round(base * fraction * self.card_scale))
+
+    def opponents(self) -> list[int]:
+        me = self.me or 0
+        return [(me + k) % self.players for k in range(1, self.players)]
+
+    def opp_region(self, seat: int) -> pygame.Rect:
+        others = self.opponents()
+        i = others.index(seat) if seat in others else 0
+        w = self.W / max(1, len(others))
+        return pygame.Rect(round(i * w + 8 * self.u), round(6 * self.u), round(w - 16 * self.u), round(150 * self.u))
+
+    def stock_rect(self) -> pygame.Rect:
+        size = self.hsize(0.13)
+        return pygame.Rect(round(40 * self.u), round(self.H * 0.28), *size)
+
+    def hand_top(self) -> float:
+        return self.H - self.hsize(0.17)[1] - 30 * self.u
+
+    def banner_y(self) -> float:
+        return self.H * 0.42
+
+    def toast_place(self) -> tuple[float, int]:
+        return self.H * 0.55, 3
+
+    # -- layout ---------------------------------------------------------------------------------
+
+    def build(self) -> None:
+        view = self.view
+        me = self.me
+        if me is None:
+            return
+        self._build_table(view)
+        self._build_hand(view, me)
+        for seat in self.opponents():
+            region = self.opp_region(seat)
+            plate_w = round(min(190 * self.u, region.width * 0.32))
+            self._build_captures(seat, pygame.Rect(region.left + plate_w + 8 * self.u, region.top,
+                                                   region.width - plate_w - 8 * self.u, region.height))
+            self._build_opp_hand(view, seat, region, plate_w)
+        mine = pygame.Rect(round(200 * self.u), round(self.H * 0.615), round(self.W - 440 * self.u), round(100 * self.u))
+        self._build_captures(me, mine)
+        self._build_buttons(view, me)
+
+    def _build_table(self, view: dict[str, Any]) -> None:
+        piles = [list(p) for p in view.get("table") or []]
+        size = self.hsize(0.13)
+        region = pygame.Rect(round(170 * self.u), round(self.H * 0.235), round(self.W - 340 * self.u),
+                             round(self.H * 0.34))
+        cols = max(6, (len(piles) + 1) // 2)
+        rows = 1 if len(piles) <= cols else 2
+        cell_w = region.width / cols
+        cell_h = region.height / rows
+        choices = {a["card"] for a in self.my_legal() if a.get("type") == "choose"}
+        me = self.me
+        hover_month = None
+        if me is not None and self.zone.get(me, "hand") == "hand":
+            hand = list(view.get("hand") or [])
+            if hand and me in self.inputs and not self.mouse_active:
+                hover_month = hwatu.month(hand[self.inputs[me].cursor % len(hand)])
+        if self.picked.get(me or 0):
+            hover_month = hwatu.month(self.picked[me or 0] or "")
+        stock = self.stock_rect()
+        for i, pile in enumerate(piles):
+            row, col = divmod(i, cols)
+            in_row = min(cols, len(piles) - row * cols)
+            cx = region.centerx + cell_w * (col - (in_row - 1) / 2)
+            cy = region.top + cell_h * (row + 0.5)
+            n = len(pile)
+            dx, dy = size[0] * 0.24, size[1] * 0.1
+            if any(c in choices for c in pile):  # spread it so both matches show
+                dx, dy = size[0] * 0.62, size[1] * 0.05
+            x0 = cx - (size[0] + dx * (n - 1)) / 2
+            y0 = cy - (size[1] + dy * (n - 1)) / 2
+            for j, card in enumerate(pile):
+                rect = pygame.Rect(round(x0 + dx * j), round(y0 + dy * j), *size)
+                glow = None
+                if card in choices:
+                    glow = GOLD
+                elif hover_month and hwatu.month(card) == hover_month:
+                    glow = CYAN
+                self.sprites.append(Sprite(card, card, rect, glow=glow, hit=("choose", card) if card in choices else None,
+                                           seat=me, origin=stock.topleft))
+
+    def _build_hand(self, view: dict[str, Any], me: int) -> None:
+        hand = list(view.get("hand") or [])
+        size = self.hsize(0.17)
+        rects = self.fan(len(hand), self.W / 2, self.hand_top(), size, self.W * 0.6, size[0] * 1.1)
+        playable = self.playable()
+        legal = self.my_legal()
+        my_turn = any(a.get("type") in ("play", "bomb") for a in legal)
+        keyboard = me in self.inputs and not self.mouse_active and self.zone.get(me, "hand") == "hand"
+        cursor = self.inputs[me].cursor % len(hand) if hand and me in self.inputs else -1
+        months = {hwatu.month(c) for p in view.get("table") or [] for c in p}
+        picked = self.picked.get(me)
+        for i, (card, rect) in enumerate(zip(hand, rects, strict=True)):
+            glow = None
+            mark = None
+            lift = 0.0
+            if my_turn and card in playable:
+                glow = LEGAL if hwatu.month(card) in months else None
+            if card == picked:
+                glow, lift = GOLD, 0.18
+            elif keyboard and my_turn and i == cursor:
+                glow, lift, mark = GOLD, 0.12, GOLD
+            self.sprites.append(Sprite(card, card, rect.move(0, -round(size[1] * lift)), glow=glow,
+                                       dim=my_turn and card not in playable, hit=("hand", card), seat=me,
+                                       origin=self.stock_rect().topleft, delay=0.03 * i, mark=mark))
+
+    def _build_opp_hand(self, view: dict[str, Any], seat: int, region: pygame.Rect, plate_w: int) -> None:
+        sizes = view.get("hand_sizes") or []
+        count = sizes[seat] if seat < len(sizes) else 0
+        revealed = list((view.get("revealed") or [[]] * self.players)[seat] or [])
+        size = self.hsize(0.065)
+        codes: list[str | None] = list(revealed) + [None] * max(0, count - len(revealed))
+        rects = self.fan(len(codes), region.left + plate_w / 2, region.top + 104 * self.u, size, plate_w - 10 * self.u,
+                         size[0] * 0.5)
+        for j, (code, rect) in enumerate(zip(codes, rects, strict=True)):
+            key = code if code is not None else ("back", seat, j)
+            self.sprites.append(Sprite(key, code, rect, shadow=False, origin=self.stock_rect().topleft))
+
+    def _build_captures(self, seat: int, area: pygame.Rect) -> None:
+        captures = list((self.view.get("captures") or [[]] * self.players)[seat] or [])
+        size = self.hsize(0.095)
+        weights = {"B": 0.17, "A": 0.25, "R": 0.25, "P": 0.33}
+        x = area.left
+        origin = self.stock_rect().topleft
+        for g, _label in GROUPS:
+            w = area.width * weights[g]
+            cards = [c for c in captures if _group(c) == g]
+            for j, rect in enumerate(self.fan(len(cards), x + w / 2, area.top + 8 * self.u, size, w - 10 * self.u,
+                                              size[0] * 0.55)):
+                self.sprites.append(Sprite(cards[j], cards[j], rect, shadow=False, origin=origin))
+            x += w
+
+    def _build_buttons(self, view: dict[str, Any], me: int) -> None:
+        entries = self.menu_entries(me)
+        if not entries:
+            return
+        bw, bh = round(200 * self.u), round(46 * self.u)
+        gap = round(8 * self.u)
+        focus = self.menu_focus.get(me, 0) % len(entries)
+        phase = view.get("phase")
+        if phase == "hand_over" or phase == "over":
+            total = len(entries) * (bw + gap) - gap
+            left = self.W / 2 - total / 2
+            top = self.result_rect().bottom - bh - 14 * self.u
+            rects = [pygame.Rect(round(left + i * (bw + gap)), round(top), bw, bh) for i in range(len(entries))]
+        else:
+            left = self.W - bw - 14 * self.u
+            bottom = self.H - 40 * self.u
+            rects = [pygame.Rect(round(left), round(bottom - (len(entries) - i) * (bh + gap)), bw, bh)
+                     for i in range(len(entries))]
+        keyboard = self.zone.get(me) == "menu" and not self.mouse_active
+        for i, ((label, note, action, hit), rect) in enumerate(zip(entries, rects, strict=True)):
+            self.buttons.append(Button(rect, label, action, me, note=note, focus=keyboard and i == focus, hit=hit))
+
+    def menu_entries(self, me: int) -> list[tuple[str, str, Action | None, tuple | None]]:
+        """The buttons: (label, note, action or None, hit)."""
+        legal = self.my_legal()
+        out: list[tuple[str, str, Action | None, tuple | None]] = []
+        picked = self.picked.get(me)
+        if picked is not None:
+            for a in self.card_actions(picked):
+                if a.get("type") == "bomb":
+                    out.append(("Bomb", f"month {int(hwatu.month(picked))}: take all four", a, None))
+                elif a.get("shake"):
+                    out.append(("Shake & play", "show your three", a, None))
+                else:
+                    out.append(("Play", _card_name(picked), a, None))
+            out.append(("Cancel", "", None, ("cancel",)))
+            return out
+        scores = self.view.get("scores") or []
+        goes = self.view.get("goes") or []
+        for a in legal:
+            kind = a.get("type")
+            if kind == "go":
+                n = (goes[me] if me < len(goes) else 0) + 1
+                out.append((f"Go ({n})", "play on for more", a, None))
+            elif kind == "stop":
+                s = scores[me] if me < len(scores) else 0
+                out.append(("Stop", f"take {s} point{'s' if s != 1 else ''}", a, None))
+            elif kind == "choose":
+                out.append((f"Take {int(hwatu.month(a['card']))}", _card_name(a["card"]), a, None))
+            elif kind == "flip":
+                out.append(("Flip", "turn the stock only", a, None))
+            elif kind == "deal":
+                out.append(("Deal", "the next hand", a, None))
+            elif kind == "leave":
+                out.append(("Leave", "end the table", a, None))
+        return out
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        view = self.view
+        me = self.me
+        if me is None:
+            return
+        turn = view.get("turn")
+        for seat in self.opponents():
+            region = self.opp_region(seat)
+            plate_w = round(min(190 * self.u, region.width * 0.32))
+            self._plate(surface, seat, pygame.Rect(region.left, region.top, plate_w, round(88 * self.u)), seat == turn)
+            self._capture_labels(surface, seat, pygame.Rect(region.left + plate_w + 8 * self.u, region.top,
+                                                            region.width - plate_w - 8 * self.u, region.height))
+        plate = pygame.Rect(round(10 * self.u), round(self.hand_top() - 10 * self.u), round(175 * self.u),
+                            round(118 * self.u))
+        self._plate(surface, me, plate, me == turn)
+        mine = pygame.Rect(round(200 * self.u), round(self.H * 0.615), round(self.W - 440 * self.u), round(100 * self.u))
+        self._capture_labels(surface, me, mine)
+        self._stock(surface)
+        self._prompt(surface)
+
+    def _plate(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, active: bool) -> None:
+        view = self.view
+        border = (*GOLD, 255) if active else (255, 255, 255, 45)
+        surface.blit(self.panel(rect.size, (8, 30, 20, 200), border=border), rect)
+        px = 21 * self.u
+        x = rect.left + 10 * self.u
+        y = rect.top + 6 * self.u
+        name = self.name(seat) + ("  (dealer)" if seat == view.get("dealer") else "")
+        self.blit_text(surface, name, self.fit(name, px * 1.05, rect.width - 16 * self.u), GOLD if active else INK,
+                       "topleft", (x, y), False)
+        y += px * 1.05
+        scores = view.get("scores") or []
+        goes = (view.get("goes") or [])
+        chips = view.get("chips") or []
+        score = scores[seat] if seat < len(scores) else 0
+        go = goes[seat] if seat < len(goes) else 0
+        line = f"score {score}" + (f"   Go x{go}" if go else "")
+        self.blit_text(surface, line, px * 0.95, LEGAL if go else INK, "topleft", (x, y), False)
+        y += px * 0.95
+        chip = chips[seat] if seat < len(chips) else 0
+        extra = []
+        shakes = (view.get("shakes") or [[]] * self.players)[seat] or []
+        bombs = (view.get("bombs") or [[]] * self.players)[seat] or []
+        if shakes:
+            extra.append("shook " + ",".join(str(int(m)) for m in shakes))
+        if bombs:
+            extra.append("bombed " + ",".join(str(int(m)) for m in bombs))
+        self.blit_text(surface, f"chips {chip:+d}" + ("  " + "  ".join(extra) if extra else ""), px * 0.8, MUTED,
+                       "topleft", (x, y), False)
+        y += px * 0.85
+        parts = (view.get("score_parts") or [{}] * self.players)[seat] or {}
+        text = " \u00b7 ".join(f"{k.replace('_', ' ')} {v}" for k, v in parts.items()) or "no points yet"
+        self.blit_text(surface, text, self.fit(text, px * 0.75, rect.width - 16 * self.u), CYAN if parts else MUTED,
+                       "topleft", (x, y), False)
+
+    def _capture_labels(self, surface: pygame.Surface, seat: int, area: pygame.Rect) -> None:
+        captures = list((self.view.get("captures") or [[]] * self.players)[seat] or [])
+        weights = {"B": 0.17, "A": 0.25, "R": 0.25, "P": 0.33}
+        size = self.hsize(0.095)
+        x = area.left
+        px = 18 * self.u
+        for g, label in GROUPS:
+            w = area.width * weights[g]
+            cards = [c for c in captures if _group(c) == g]
+            count = sum(hwatu.junk_value(c) for c in cards) if g == "P" else len(cards)
+            colour = KIND_COLOURS[g] if cards else MUTED
+            y = area.top + 8 * self.u + size[1] + 3 * self.u
+            if not cards:
+                slot = pygame.Rect(0, 0, *size)
+                slot.midtop = (round(x + w / 2), round(area.top + 8 * self.u))
+                surface.blit(self.art.slot(size), slot)
+            self.blit_text(surface, f"{label} {count}", px, colour if cards else MUTED, "midtop", (x + w / 2, y))
+            x += w
+
+    def _stock(self, surface: pygame.Surface) -> None:
+        view = self.view
+        rect = self.stock_rect()
+        stock = int(view.get("stock") or 0)
+        if stock:
+            for i in range(min(4, stock)):
+                surface.blit(self.hwatu.back(rect.size), rect.move(-i * 2, -i * 2))
+        else:
+            surface.blit(self.art.slot(rect.size), rect)
+        px = 20 * self.u
+        self.blit_text(surface, f"stock {stock}", px, INK, "midtop", (rect.centerx, rect.bottom + 6 * self.u))
+        target = view.get("target")
+        lines = [f"target {target}", f"hand {int(view.get('hand_number') or 0) + 1}"]
+        if view.get("doubled"):
+            lines.append("x2 (nagari)")
+        y = rect.bottom + 6 * self.u + px * 1.1
+        for line in lines:
+            self.blit_text(surface, line, px * 0.9, MUTED if "x2" not in line else GOLD, "midtop", (rect.centerx, y))
+            y += px * 0.95
+
+    def _prompt(self, surface: pygame.Surface) -> None:
+        view = self.view
+        me = self.me
+        phase = view.get("phase")
+        legal = self.my_legal()
+        text = ""
+        if phase == "choose" and legal:
+            text = "Two cards match: take one"
+        elif phase == "go_stop" and legal:
+            text = "You reached the target: Go on, or Stop and get paid?"
+        elif phase == "play" and legal:
+            text = "Your turn: play a card (glowing cards match the table)"
+        elif phase in ("play", "choose", "go_stop"):
+            turn = view.get("turn")
+            text = f"{self.name(turn)} to play" if isinstance(turn, int) and turn != me else ""
+        if text:
+            self.blit_text(surface, text, 26 * self.u, GOLD, "midbottom", (self.W / 2, self.H * 0.615 - 4 * self.u))
+
+    def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
+        view = self.view
+        me = self.me
+        phase = view.get("phase")
+        if phase in ("hand_over", "over") and view.get("last") is not None or phase == "over":
+            self._result(surface)
+            for b in self.buttons:  # the result panel covers the felt, so draw its buttons again
+                self._draw_one_button(surface, b)
+        legal = self.my_legal()
+        if not legal:
+            hints = ["waiting for the other players" if phase != "over" else "the table is over"]
+        elif self.zone.get(me or 0) == "menu" or not any(a.get("type") in ("play", "bomb") for a in legal):
+            hints = [f"{self.arrows(me)} choose", f"{self.hint_label('confirm', me)} press", "or click a button"]
+        else:
+            hints = [f"{self.arrows(me)} choose a card", f"{self.hint_label('confirm', me)} play",
+                     "or click a card", f"{self.hint_label('alt', me)} buttons" if self.menu_entries(me or 0) else ""]
+        self.draw_hints(surface, hints)
+
+    def _draw_one_button(self, surface: pygame.Surface, button: Button) -> None:
+        saved = self.buttons
+        self.buttons = [button]
+        self._draw_buttons(surface)
+        self.buttons = saved
+
+    def result_rect(self) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, round(min(self.W * 0.7, 760 * self.u)), round(self.H * 0.42))
+        rect.center = (self.W // 2, round(self.H * 0.4))
+        return rect
+
+    def _result(self, surface: pygame.Surface) -> None:
+        view = self.view
+        last = view.get("last") or {}
+        rect = self.result_rect()
+        surface.blit(self.panel(rect.size, (4, 18, 12, 240), border=(*GOLD, 200)), rect)
+        winner = last.get("winner")
+        reason = last.get("reason")
+        if view.get("phase") == "over":
+            title = "The table is over"
+        elif reason == "nagari" or winner is None:
+            title = "Nagari: nobody won, the next hand pays double"
+        else:
+            verb = "win" if self.name(winner) == "You" else "wins"
+            title = f"{self.name(winner)} {verb} ({reason}, {last.get('score', 0)} points"
+            title += f", {last.get('goes')} Go)" if last.get("goes") else ")"
+        self.blit_text(surface, title, self.fit(title, 34 * self.u, rect.width - 30 * self.u), GOLD, "midtop",
+                       (rect.centerx, rect.top + 14 * self.u))
+        payments = last.get("payments") or []
+        mults = last.get("multipliers") or []
+        chips = view.get("chips") or []
+        px = 22 * self.u
+        y = rect.top + 64 * self.u
+        for seat in range(self.players):
+            pay = payments[seat] if seat < len(payments) else 0
+            mult = ", ".join(str(m).replace("_", " ") for m in (mults[seat] if seat < len(mults) else []))
+            line = f"{self.name(seat)}: {pay:+d} this hand, chips {chips[seat] if seat < len(chips) else 0:+d}"
+            if mult:
+                line += f"   ({mult})"
+            colour = LEGAL if pay > 0 else (BAD if pay < 0 else INK)
+            self.blit_text(surface, line, self.fit(line, px, rect.width - 30 * self.u), colour, "midtop",
+                           (rect.centerx, y), False)
+            y += px * 1.3
+
+    # -- events ---------------------------------------------------------------------------------
+
+    def on_event(self, event: dict[str, Any]) -> None:
+        kind = event.get("type")
+        seat = event.get("seat")
+        if kind in ("played", "bomb"):
+            self.sounds.play("play")
+        elif kind == "turned":
+            self.sounds.play("flip")
+        elif kind == "captured":
+            self.sounds.play("trick")
+        elif kind == "deal":
+            self.sounds.play("deal")
+            self.picked.clear()
+        elif kind in EVENT_BANNERS:
+            who = self.name(seat) if isinstance(seat, int) else ""
+            self.banner(f"{who}: {EVENT_BANNERS[kind]}" if who else EVENT_BANNERS[kind], GOLD, 1.2, 0.6)
+        elif kind == "shake":
+            self.banner(f"{self.name(seat)} shakes month {int(hwatu.month(event['cards'][0]))}" if isinstance(seat, int)
+                        else "Shake", GOLD, 1.2, 0.6)
+        elif kind == "go":
+            self.banner(f"{self.name(seat)}: Go {event.get('goes', '')}!", GOLD, 1.3, 0.8)
+            self.sounds.play("slap")
+        elif kind == "stop":
+            self.banner(f"{self.name(seat)}: Stop!", GOLD, 1.3, 0.8)
+            self.sounds.play("round")
+        elif kind == "stole" and isinstance(seat, int):
+            self.float_text(f"+1 junk from {self.name(int(event.get('from', 0)))}", self.seat_point(seat), CYAN, 1.6)
+        elif kind == "joker" and isinstance(seat, int):
+            self.float_text("bonus card!", self.seat_point(seat), GOLD, 1.6)
+
+    def seat_point(self, seat: int) -> tuple[float, float]:
+        """Where floating labels about ``seat`` appear (over its captures)."""
+        if seat == self.me:
+            return (self.W / 2, self.H * 0.6)
+        region = self.opp_region(seat)
+        return (region.centerx, region.bottom - 10 * self.u)
+
+    def after_view(self, seat: int, first: bool) -> None:
+        if seat != self.me:
+            return
+        legal = self.legals.get(seat, [])
+        hand = list(self.views[seat].get("hand") or [])
+        picked = self.picked.get(seat)
+        if picked is not None and (picked not in hand or not self.card_actions(picked)):
+            self.picked[seat] = None
+        card_turn = any(a.get("type") in ("play", "bomb") for a in legal)
+        if not card_turn and legal:
+            self.zone[seat] = "menu"
+            self.menu_focus[seat] = 0
+        elif card_turn and self.picked.get(seat) is None:
+            self.zone[seat] = "hand"
+        if seat in self.inputs and hand:
+            self.inputs[seat].cursor %= len(hand)
+
+    # -- input ----------------------------------------------------------------------------------
+
+    def _pick(self, seat: int, card: str) -> list[tuple[int, Action]]:
+        actions = self.card_actions(card)
+        if not actions:
+            if self.my_legal():
+                self.toast("You can't play that now", BAD, 1.4)
+            return []
+        if len(actions) == 1:
+            self.picked[seat] = None
+            return [(seat, actions[0])]
+        self.picked[seat] = card
+        self.zone[seat] = "menu"
+        self.menu_focus[seat] = 0
+        return []
+
+    def on_click(self, pos: tuple[int, int], seat: int | None) -> list[tuple[int, Action]]:
+        me = self.me
+        if me is None or me not in self.local_seats:
+            return []
+        button = self.button_at(pos, me)
+        if button is not None:
+            if button.hit == ("cancel",):
+                self.picked[me] = None
+                self.zone[me] = "hand"
+                return []
+            return super().on_click(pos, me)
+        sprite = self.sprite_at(pos, me)
+        if sprite is None or sprite.hit is None:
+            return []
+        if sprite.hit[0] == "hand":
+            return self._pick(me, sprite.hit[1])
+        if sprite.hit[0] == "choose":
+            match = self.find(me, type="choose", card=sprite.hit[1])
+            return [(me, match[0])] if match else []
+        return []
+
+    def on_drop(self, seat: int, card: str, pos: tuple[int, int]) -> list[tuple[int, Action]]:
+        if pos[1] < self.H * 0.6:
+            return self._pick(seat, card)
+        return []
+
+    def on_nav(self, kind: str, seat: int | None) -> list[tuple[int, Action]]:
+        if seat is None or seat != self.me:
+            return []
+        if kind in ("up", "down"):
+            return self.on_alt(seat)
+        step = -1 if kind == "left" else 1
+        if self.zone.get(seat) == "menu":
+            n = len(self.menu_entries(seat))
+            if n:
+                self.menu_focus[seat] = (self.menu_focus.get(seat, 0) + step) % n
+            return []
+        hand = list(self.view.get("hand") or [])
+        if hand:
+            self.inputs[seat].cursor = (self.inputs[seat].cursor + step) % len(hand)
+        return []
+
+    def on_confirm(self, seat: int | None) -> list[tuple[int, Action]]:
+        if seat is None or seat != self.me:
+            return []
+        if self.zone.get(seat) == "menu":
+            entries = self.menu_entries(seat)
+            if not entries:
+                self.zone[seat] = "hand"
+                return []
+            label, _note, action, hit = entries[self.menu_focus.get(seat, 0) % len(entries)]
+            if hit == ("cancel",):
+                self.picked[seat] = None
+                self.zone[seat] = "hand"
+                return []
+            return [(seat, action)] if action is not None else []
+        hand = list(self.view.get("hand") or [])
+        if not hand:
+            return []
+        return self._pick(seat, hand[self.inputs[seat].cursor % len(hand)])
+
+    def on_alt(self, seat: int | None) -> list[tuple[int, Action]]:
+        if seat is None:
+            return []
+        if self.zone.get(seat) == "menu":
+            if any(a.get("type") in ("play", "bomb") for a in self.legals.get(seat, [])):
+                self.zone[seat] = "hand"
+                self.picked[seat] = None
+        elif self.menu_entries(seat):
+            self.zone[seat] = "menu"
+            self.menu_focus[seat] = 0
+        return []
+
+    def on_back(self, seat: int | None) -> list[tuple[int, Action]]:
+        if seat is not None:
+            self.picked[seat] = None
+            if any(a.get("type") in ("play", "bomb") for a in self.legals.get(seat, [])):
+                self.zone[seat] = "hand"
+        return []
+
+    def on_send(self, seat: int, action: Action) -> None:
+        super().on_send(seat, action)
+        self.picked[seat] = None
+
+    def _queue_warm(self) -> None:
+        """Warm the hwatu faces at the sizes in use (the base warms French faces)."""
+        for sprite in self.sprites:
+            key = (sprite.rect.size, sprite.flipped)
+            if key not in self._warm_sizes:
+                self._warm_sizes.add(key)
+                self._warm.extend((code, sprite.rect.size, sprite.flipped)
+                                  for code in (*hwatu.CARDS, *hwatu.JOKERS))
+
+
+def _card_name(card: str) -> str:
+    if hwatu.is_joker(card):
+        return f"bonus +{card[1]}"
+    month = hwatu.MONTH_NAMES.get(hwatu.month(card), "")
+    kind = {"B": "bright", "A": "animal", "R": "ribbon", "P": "junk", "D": "double junk"}[hwatu.kind(card)]
+    return f"{month} {kind}"
