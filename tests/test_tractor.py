@@ -292,6 +292,8 @@ def test_following_a_pair() -> None:
     with pytest.raises(IllegalAction, match="follow"):
         GAME.apply(state, 2, {"type": "play", "cards": ["3D", "4C"]})
     GAME.apply(state, 2, {"type": "play", "cards": ["3D", "KD"]})
+    assert GAME.legal(state, 3) == [{"type": "play", "choose": {"from": ["5D", "6C", "7C"], "count": 2,
+                                                                 "include": ["5D"]}}]
     with pytest.raises(IllegalAction):
         GAME.apply(state, 3, {"type": "play", "cards": ["6C", "7C"]})
     events = GAME.apply(state, 3, {"type": "play", "cards": ["5D", "6C"]})
