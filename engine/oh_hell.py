@@ -275,7 +275,7 @@ class OhHell(Game):
     def legal(self, state: OhHellState, seat: int) -> list[Action]:
         phase = state.phase
         if phase == PLAY:
-            if seat != state.turn:
+            if seat != state.turn or type(seat) is not int:  # a bool or float seat is no seat
                 return []
             trick = state.trick
             hand = state.hands[seat]
@@ -292,9 +292,9 @@ class OhHell(Game):
             return _S[hand & 0x1FFF] + _H[(hand >> 13) & 0x1FFF] + _D[(hand >> 26) & 0x1FFF] + _C[hand >> 39]
         if phase == BID:
             if state.options["simultaneous_bids"]:
-                if not isinstance(seat, int) or not 0 <= seat < state.players or state.bids[seat] is not None:
+                if type(seat) is not int or not 0 <= seat < state.players or state.bids[seat] is not None:
                     return []
-            elif seat != state.turn:
+            elif seat != state.turn or type(seat) is not int:
                 return []
             count = state.schedule[state.hand_index]
             if state.options["hook"]:

@@ -335,6 +335,31 @@ def test_bad_actions_change_nothing() -> None:
     rejects(state, True, {"type": "play", "card": "KS"})
 
 
+def test_legal_lists_nothing_for_a_seat_that_is_not_a_whole_number() -> None:
+    for options in ({}, {"simultaneous_bids": True}):
+        state = rig([["2S", "3S"], ["4S", "5S"], ["6S", "7S"]], "AD", hand_index=1, options=options)
+        assert GAME.legal(state, 2)
+        for seat in (True, 2.0, -1, 3, 10**20, None, "2"):
+            assert GAME.legal(state, seat) == []
+    state = three_in_play()
+    assert GAME.to_act(state) == [0] and GAME.legal(state, 0)
+    for seat in (False, 0.0, -3, None):
+        assert GAME.legal(state, seat) == []
+
+
+def test_apply_checks_seat_and_values_before_anything_changes() -> None:
+    state = rig([["2S", "3S"], ["4S", "5S"], ["6S", "7S"]], "AD", hand_index=1)
+    for seat in (2.0, True, -1, -4, 3, 10**20, None, "2"):
+        rejects(state, seat, {"type": "bid", "bid": 1}, "seat")
+    for bid in (1.0, True, False, -1, 3, 10**20, None, "1", [1]):
+        rejects(state, 2, {"type": "bid", "bid": bid}, "whole number")
+    state = three_in_play()
+    for seat in (0.0, False, -3, 10**20):
+        rejects(state, seat, {"type": "play", "card": "3D"}, "seat")
+    for card in ("3d", "ZZ", b"3D", ["3D"], None, 3):
+        rejects(state, 0, {"type": "play", "card": card}, "card code")
+
+
 # -- views, playouts ----------------------------------------------------------------------------------
 
 
