@@ -302,7 +302,7 @@ class Speed(Game):
             state.scores[winner] += points[winner]
         state.rounds.append({"winner": winner, "reason": reason, "points": points})
         events.append({"type": "round_over", "round": state.round, "winner": winner, "reason": reason,
-                       "points": points, "scores": list(state.scores)})
+                       "points": points[:], "scores": list(state.scores)})
         target = state.options["score_to"]
         if target == 0 or max(state.scores) >= target:
             state.phase = OVER

@@ -254,6 +254,29 @@ def test_first_out_wins_the_round() -> None:
     rejects(state, 1, {"type": "play", "card": "3S", "pile": 0}, "over")
 
 
+def test_events_and_results_share_no_list_with_the_state() -> None:
+    state = rig([["2C"], ["4S", "4H", "4D", "4C", "3S"]], ["AS", "KH"], stocks=[[], ["5C", "6C", "7C"]])
+    events = act(state, 0, {"type": "play", "card": "2C", "pile": 0})
+    before = state_hash(GAME, state)
+    for event in events:
+        for value in event.values():
+            if isinstance(value, list):
+                value.append(99)
+    result = GAME.result(state)
+    result["scores"].append(99)
+    result["rounds"][0]["points"].append(99)
+    assert state_hash(GAME, state) == before and state.rounds[0]["points"] == [3, 0]
+    GAME.check(state)
+    state = GAME.new(2, 13, {"score_to": 3, "auto_draw": False})
+    for seat, _ in playout(GAME, state, random.Random(13)):
+        before = state_hash(GAME, state)
+        for data in (GAME.view(state, seat), GAME.dump(state), GAME.legal(state, seat)):
+            for value in data.values() if isinstance(data, dict) else [data]:
+                if isinstance(value, list):
+                    value.append(99)
+        assert state_hash(GAME, state) == before
+
+
 def test_score_to_plays_fresh_rounds_until_the_target() -> None:
     state = rig([["2C"], ["4S", "4H", "4D", "4C", "3S"]], ["AS", "KH"], stocks=[[], ["5C", "6C", "7C"]],
                 options={"score_to": 5})
