@@ -195,6 +195,12 @@ def hand_points(bid: int, took: int, cards: int, scoring: str) -> int:
     return took if scoring == "plus_tricks" else 0
 
 
+def copy_sheet(sheet: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The score sheet with fresh rows and lists: what views, results and dumps hand out."""
+    return [{"cards": r["cards"], "trump": r["trump"], "bids": list(r["bids"]), "tricks": list(r["tricks"]),
+             "points": list(r["points"])} for r in sheet]
+
+
 class OhHell(Game):
     name = "oh_hell"
     title = "Oh Hell"
@@ -479,7 +485,7 @@ class OhHell(Game):
             return None
         best = max(state.scores)
         return {"scores": list(state.scores), "winners": [s for s, v in enumerate(state.scores) if v == best],
-                "sheet": [dict(row) for row in state.sheet]}
+                "sheet": copy_sheet(state.sheet)}
 
     def view(self, state: OhHellState, seat: int | None) -> View:
         n = state.players
@@ -518,8 +524,7 @@ class OhHell(Game):
             "cards_this_hand": state.schedule[state.hand_index],
             "schedule": list(state.schedule),
             "played": state.played[: len(state.played) - len(state.last_trick)],
-            "sheet": [{"cards": r["cards"], "trump": r["trump"], "bids": list(r["bids"]),
-                       "tricks": list(r["tricks"]), "points": list(r["points"])} for r in state.sheet],
+            "sheet": copy_sheet(state.sheet),
         }
 
     def cards(self, state: OhHellState) -> list[str]:
@@ -567,8 +572,7 @@ class OhHell(Game):
             "last_leader": state.last_leader,
             "last_winner": state.last_winner,
             "scores": list(state.scores),
-            "sheet": [{"cards": r["cards"], "trump": r["trump"], "bids": list(r["bids"]),
-                       "tricks": list(r["tricks"]), "points": list(r["points"])} for r in state.sheet],
+            "sheet": copy_sheet(state.sheet),
         }
 
     def load(self, data: dict[str, Any]) -> OhHellState:

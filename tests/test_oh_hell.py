@@ -360,6 +360,35 @@ def test_apply_checks_seat_and_values_before_anything_changes() -> None:
         rejects(state, 0, {"type": "play", "card": card}, "card code")
 
 
+def scribble(data: Any) -> None:
+    """Append to every list and add a key to every dict in ``data``."""
+    if isinstance(data, list):
+        for item in data:
+            scribble(item)
+        data.append("scribbled")
+    elif isinstance(data, dict):
+        for item in list(data.values()):
+            scribble(item)
+        data["scribbled"] = True
+
+
+def test_events_views_and_results_share_nothing_with_the_state() -> None:
+    state = GAME.new(3, 12, {"schedule": "down"})
+    rng = random.Random(12)
+    while GAME.result(state) is None:
+        seat = GAME.to_act(state)[0]
+        events = GAME.apply(state, seat, GAME.sample(state, seat, rng))
+        before = state_hash(GAME, state)
+        scribble(events)
+        scribble(GAME.view(state, seat))
+        scribble(GAME.dump(state))
+        assert state_hash(GAME, state) == before
+    before = state_hash(GAME, state)
+    scribble(GAME.result(state))
+    assert state_hash(GAME, state) == before
+    GAME.check(state)
+
+
 # -- views, playouts ----------------------------------------------------------------------------------
 
 
