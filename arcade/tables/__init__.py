@@ -17,6 +17,7 @@ TABLES: dict[str, tuple[str, str]] = {
     "spit": ("arcade.tables.spit", "SpitTable"),
     "oh_hell": ("arcade.tables.oh_hell", "OhHellTable"),
     "go_stop": ("arcade.tables.go_stop", "GoStopTable"),
+    "tractor": ("arcade.tables.tractor", "TractorTable"),
 }
 
 
