@@ -237,11 +237,27 @@ def play_key(cards: list[str], lead_kinds: list[tuple[int, int]], lead_cls: str,
     return None if top is None else (cls == TRUMP, top)
 
 
+_KINDS: dict[tuple[int, tuple[str, ...]], list[tuple[int, int]]] = {}
+
+
+def lead_kinds_of(lead: list[str], order: Order) -> list[tuple[int, int]]:
+    """The kinds of the units of a lead, largest first (remembered: tricks ask again and again)."""
+    if len(lead) == 1:
+        return [(1, 1)]
+    key = (id(order), tuple(lead))
+    found = _KINDS.get(key)
+    if found is None:
+        if len(_KINDS) > 4096:
+            _KINDS.clear()
+        found = _KINDS[key] = kinds(decompose(lead, order))
+    return found
+
+
 def winning_play(plays: list[dict[str, Any]], order: Order) -> int:
     """Index into ``plays`` (lead first) of the play winning so far: first of equals wins."""
     lead = plays[0]["cards"]
     lead_cls = order[lead[0]][0]
-    lead_kinds = kinds(decompose(lead, order)) if len(lead) > 1 else [(1, 1)]
+    lead_kinds = lead_kinds_of(lead, order)
     best = 0
     best_key = play_key(lead, lead_kinds, lead_cls, order)
     for i in range(1, len(plays)):

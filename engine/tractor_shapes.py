@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
+from functools import cache
 
 from engine.cards import SUITS, standard_deck
 
@@ -47,7 +47,7 @@ def points(cards: Iterable[str]) -> int:
     return sum(POINTS[c] for c in cards)
 
 
-@lru_cache(maxsize=256)
+@cache
 def card_order(
     trump_suit: str | None, trump_rank: str | None, rank_skip: bool = True, black_high: bool = True
 ) -> Order:

@@ -29,6 +29,7 @@ from engine.tractor import (
     PLAYERS,
     TractorState,
     follow_error,
+    lead_kinds_of,
     lead_options,
     play_key,
     sample_follow,
@@ -43,7 +44,6 @@ from engine.tractor_shapes import (
     can_beat,
     card_order,
     decompose,
-    kinds,
     of_class,
     pair_codes,
     tractors_in,
@@ -110,7 +110,8 @@ class Table:
     @property
     def unseen(self) -> Counter:
         if self._unseen is None:
-            self._unseen = self.remaining - Counter(self.hand)
+            mine = Counter(self.hand)
+            self._unseen = Counter({c: n - mine[c] for c, n in self.remaining.items() if n > mine[c]})
         return self._unseen
 
 
@@ -271,7 +272,7 @@ def follow_candidates(t: Table) -> list[Play]:
         if not suit:
             trumps = of_class(hand, order, TRUMP)
             if len(trumps) >= n and cls != TRUMP:
-                lead_kinds = kinds(decompose(lead, order)) if n > 1 else [(1, 1)]
+                lead_kinds = lead_kinds_of(lead, order)
                 current = winning_play(t.trick, order)
                 key = _key(t.trick[current]["cards"], lead_kinds, cls, order)
                 above = key[1] if key and key[0] else None
@@ -281,7 +282,7 @@ def follow_candidates(t: Table) -> list[Play]:
         return candidates
     if n == 1:
         return [[c] for c in sorted(set(suit))]
-    lead_kinds = kinds(decompose(lead, order))
+    lead_kinds = lead_kinds_of(lead, order)
     need = min(sum(k[1] for k in lead_kinds if k[0] == 2), len(pair_codes(suit)))
     by_cost = sorted(pair_codes(suit), key=lambda c: cost(c, order))
     cheap = [c for code in by_cost[:need] for c in (code, code)]
