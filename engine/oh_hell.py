@@ -643,6 +643,21 @@ class OhHell(Game):
                                                       state.options["scoring"])
             assert sum(row["tricks"]) == row["cards"]
         assert totals == state.scores, "scores do not add up to the sheet"
+        assert all(0 <= t <= count for t in state.tricks)
+        if state.last_trick:
+            assert len(state.last_trick) == n and state.played[-n:] == state.last_trick
+            assert state.last_winner == trick_winner(state.last_trick, state.last_leader, n, state.trump)
+            assert state.phase == OVER or state.leader == state.last_winner, "the last trick's winner leads"
+        else:
+            assert not state.played and state.last_leader == state.last_winner == -1
+        assert shared_actions_intact(), "someone changed a shared action dict handed out by legal()"
+
+
+def shared_actions_intact() -> bool:
+    """legal() hands out the dicts of BID_ACTIONS and PLAY_ACTIONS: none may have been changed."""
+    return all(a == {"type": "bid", "bid": n} for n, a in enumerate(BID_ACTIONS)) and all(
+        a == {"type": "play", "card": c} for c, a in PLAY_ACTIONS.items()
+    )
 
 
 class _Loaded:

@@ -413,12 +413,16 @@ class Speed(Game):
             assert all(len(p) == 1 for p in state.centre) and state.rebuilds == 0
             each, side = DEALS[state.options["deal"]]
             assert [len(h) + len(s) for h, s in zip(state.hands, state.stocks, strict=True)] == [each, each]
+            assert [len(h) for h in state.hands] == [HAND, HAND], "a hand of 5 is drawn before the start"
             assert [len(s) for s in state.sides] == [side, side]
         elif state.phase == PLAY:
             assert all(state.ready)
             assert all(state.hands[s] or state.stocks[s] for s in (0, 1)), "a round with a winner goes on"
         assert 0 <= state.rebuilds <= 1
         assert len(state.rounds) == state.round - (0 if state.phase == OVER else 1)
+        for r in state.rounds:
+            assert r["reason"] in ("out", "dead_end") and r["winner"] in (None, 0, 1)
+            assert all(p == 0 for s, p in enumerate(r["points"]) if s != r["winner"]), "only the winner scores"
         totals = [sum(r["points"][s] for r in state.rounds) for s in (0, 1)]
         assert totals == state.scores, "scores do not add up to the rounds"
         target = state.options["score_to"]
@@ -426,6 +430,8 @@ class Speed(Game):
             assert target == 0 or max(state.scores) >= target
         else:
             assert target == 0 or max(state.scores) < target
+        assert all(PLAY_ON[p][c] == {"type": "play", "card": c, "pile": p} for p in (0, 1) for c in DECK), \
+            "someone changed a shared action dict handed out by legal()"
 
 
 class _Loaded:

@@ -389,6 +389,42 @@ def test_events_views_and_results_share_nothing_with_the_state() -> None:
     GAME.check(state)
 
 
+def broken(state: OhHellState, change: Any) -> None:
+    """``change(state)`` breaks an invariant that check() must notice."""
+    clone = GAME.clone(state)
+    GAME.check(clone)
+    change(clone)
+    with pytest.raises(AssertionError):
+        GAME.check(clone)
+
+
+def test_check_catches_broken_states() -> None:
+    state = three_in_play()
+    play(state, 0, "3D")
+    play(state, 1, "9D")
+    play(state, 2, "QD")
+    broken(state, lambda s: setattr(s, "last_winner", 0))
+    broken(state, lambda s: setattr(s, "leader", 0))
+    broken(state, lambda s: s.tricks.__setitem__(2, 0))
+    broken(state, lambda s: s.scores.__setitem__(0, 5))
+    broken(state, lambda s: s.hands.__setitem__(0, s.hands[0] | hand_mask(["KS"])))
+    broken(state, lambda s: s.played.reverse())
+    broken(state, lambda s: setattr(s, "trump", "S"))
+
+
+def test_check_notices_a_changed_shared_action() -> None:
+    state = three_in_play()
+    action = GAME.legal(state, 0)[0]
+    card = action["card"]
+    action["card"] = "KH"  # legal() hands out shared dicts: a caller must not do this
+    try:
+        with pytest.raises(AssertionError, match="shared action"):
+            GAME.check(state)
+    finally:
+        action["card"] = card
+    GAME.check(state)
+
+
 # -- views, playouts ----------------------------------------------------------------------------------
 
 

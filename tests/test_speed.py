@@ -304,6 +304,30 @@ def test_bad_actions_change_nothing() -> None:
     rejects(state, 2, {"type": "flip"}, "seat")
 
 
+def test_check_catches_broken_states() -> None:
+    state = GAME.new(2, 6)
+
+    def broken(change: Any) -> None:
+        clone = GAME.clone(state)
+        GAME.check(clone)
+        change(clone)
+        with pytest.raises(AssertionError):
+            GAME.check(clone)
+
+    broken(lambda s: s.stocks[0].append(s.hands[0].pop()))  # a hand of 4 before the start
+    broken(lambda s: s.hands[0].append(s.hands[1][0]))  # a card twice
+    broken(lambda s: s.rounds.append({"winner": 0, "reason": "out", "points": [0, 2]}))
+    broken(lambda s: s.scores.__setitem__(1, 3))
+    action = next(a for a in GAME.legal(rig([["2C"], ["4S"]], ["AS", "KH"]), 0) if a["type"] == "play")
+    action["pile"] = 1  # legal() hands out shared dicts: a caller must not do this
+    try:
+        with pytest.raises(AssertionError, match="shared action"):
+            GAME.check(state)
+    finally:
+        action["pile"] = 0
+    GAME.check(state)
+
+
 # -- playouts ---------------------------------------------------------------------------------------
 
 
