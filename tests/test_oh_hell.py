@@ -118,6 +118,29 @@ def test_no_trump_when_no_card_is_left() -> None:
     assert state.schedule[0] == 13 and state.trump is None and GAME.stock(state) == []
 
 
+def test_a_card_is_turned_in_every_hand_but_the_last_and_a_full_deal() -> None:
+    from engine.oh_hell import deal_orders
+
+    for players in range(3, 8):
+        for schedule in ("up", "down", "up_down", "down_up"):
+            counts = hand_schedule(players, schedule)
+            orders = deal_orders(1, players, counts)
+            for index, count in enumerate(counts):
+                turned = index < len(counts) - 1 and players * count < 52
+                assert len(orders[index]) == players * count + turned, (players, schedule, index)
+                assert len(set(orders[index])) == len(orders[index])
+
+
+def test_the_turning_hand_of_four_players_has_no_trump() -> None:
+    state = GAME.new(4, 5, {"schedule": "up_down"})
+    rng = random.Random(5)
+    while state.schedule[state.hand_index] != 13:
+        seat = GAME.to_act(state)[0]
+        GAME.apply(state, seat, GAME.sample(state, seat, rng))
+    assert state.hand_index == 12 and state.trump is None and GAME.view(state, 0)["trump_card"] is None
+    assert GAME.stock(state) == [] and state.dealer == 0 and GAME.to_act(state) == [1]
+
+
 def test_turning_hand_is_played_once() -> None:
     assert hand_schedule(3, "up_down").count(15) == 1
     assert hand_schedule(3, "down_up").count(1) == 1
