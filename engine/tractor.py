@@ -746,8 +746,13 @@ class Tractor(Game):
             drawn = sum(sizes)
             assert len(state.deck) == len(DECK) - drawn and not state.kitty
             assert max(sizes) - min(sizes) <= 1
+            assert state.turn == (state.first_drawer - drawn) % PLAYERS, "the draw goes s, s-1, ..."
         elif state.phase in (DECLARE, BURY):
             assert sizes == [HAND] * PLAYERS and len(state.kitty) == KITTY and not state.deck
+            if state.phase == DECLARE:
+                assert state.turn == (state.first_drawer - state.finals) % PLAYERS
+            else:
+                assert state.turn == state.starter
         elif state.phase == PLAY:
             assert len(state.kitty) == KITTY and not state.deck
             left = HAND - len(state.tricks)
@@ -758,6 +763,8 @@ class Tractor(Game):
                 expect = HAND - done - (lead if s in played else 0)
                 assert sizes[s] == expect, f"seat {s} holds {sizes[s]} cards, expected {expect}"
             assert left >= 0
+            if state.trick:
+                assert state.turn == (state.trick[0]["seat"] + len(state.trick)) % PLAYERS
         if state.phase in (BURY, PLAY, OVER):
             assert state.declarers in (0, 1) and 0 <= state.starter < PLAYERS
         total = 0
