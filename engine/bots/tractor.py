@@ -6,10 +6,13 @@
             kitty, leads cards nobody can beat (throwing them together when safe), otherwise leads low
             from short suits; follows cheaply, wins a trick with points as cheaply as it can, and feeds
             points to a partner who is winning for sure.
-``hard``    determinized search: deals the unseen cards to the other hands consistently with what has
-            been shown and with the voids revealed by failed follows, plays each candidate out to the
-            end of the round with ``normal`` as the policy, and keeps the best average. The budget is a
-            number of rollouts per move (no clock), so the bot is deterministic for a given rng.
+``hard``    declares and buries like ``normal``; in the play, determinized search: it deals the unseen
+            cards to the other hands and the kitty consistently with what has been shown (declarations,
+            failed throws) and with the voids revealed by short follows, plays each candidate (normal's
+            choice and a few others) out to the end of the round with ``normal`` as every seat's policy,
+            the same worlds for every candidate, and keeps the best average attackers' points for its
+            side; it leaves normal's choice only for a clear gain (``margin`` points per world). The
+            budget is ``rollouts`` rollouts per move (no clock), so the bot is deterministic for an rng.
 """
 
 from __future__ import annotations
