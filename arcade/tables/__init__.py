@@ -18,6 +18,7 @@ TABLES: dict[str, tuple[str, str]] = {
     "oh_hell": ("arcade.tables.oh_hell", "OhHellTable"),
     "go_stop": ("arcade.tables.go_stop", "GoStopTable"),
     "tractor": ("arcade.tables.tractor", "TractorTable"),
+    "rummy": ("arcade.tables.rummy", "RummyTable"),
 }
 
 
