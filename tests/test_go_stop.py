@@ -327,6 +327,30 @@ def test_ja_ppuk_captured_by_its_maker_takes_two_junk_each() -> None:
     assert state.captures[1] == []
 
 
+def test_with_three_players_a_stack_capture_takes_from_each_opponent() -> None:
+    state = make([["03P1", "07P1"], ["03P2", "10A"], ["11P1", "12A"]], ["03B", "08P1"],
+                 ["03R", "09P1", "09P2", "12D", "06P2"],
+                 captures=[["01P1", "01P2"], [], ["02P1", "11D"]])
+    play(state, 0, "03P1")
+    assert state.stacks == {"03": 0}
+    events = play(state, 1, "03P2")
+    assert [e["from"] for e in events if e["type"] == "stole"] == [0, 2]
+    assert state.captures[0] == ["01P2"] and state.captures[2] == ["11D"]
+
+
+def test_ja_ppuk_with_three_players_takes_two_from_each() -> None:
+    state = make([["03P1", "03P2"], ["10A", "06A"], ["11P1", "12A"]], ["03B", "08P1"],
+                 ["03R", "09P1", "04P1", "12D", "06P2"],
+                 captures=[[], ["01P1", "11D", "01P2"], ["02P1"]])
+    play(state, 0, "03P1")
+    play(state, 1, "10A")
+    play(state, 2, "11P1")
+    events = play(state, 0, "03P2")
+    assert "ja_ppuk" in types(events)
+    assert state.captures[1] == ["11D"] and state.captures[2] == []
+    assert [e["card"] for e in events if e["type"] == "stole"] == ["01P1", "01P2", "02P1"]
+
+
 def test_kiss_captures_both_and_steals() -> None:
     state = make([["06A", "07P1"], ["11P1"]], ["01B", "02P1"], ["06P1", "12A"],
                  captures=[[], ["04P1", "04P2"]])
