@@ -232,14 +232,17 @@ class Cycler:
         arrow = rect.height
         self.caption = pygame_gui.elements.UILabel(
             pygame.Rect(rect.x, rect.y, cw, rect.height), caption, manager,
+            object_id=ObjectID(class_id="@label_small") if _too_wide(caption, 20, False, cw - 6) else None,
         )
         left_rect = pygame.Rect(rect.x + cw, rect.y, arrow, rect.height)
         right_rect = pygame.Rect(rect.right - arrow, rect.y, arrow, rect.height)
         self.left = pygame_gui.elements.UIButton(left_rect, "<", manager, object_id=ObjectID(class_id="@arrow"))
         self.right = pygame_gui.elements.UIButton(right_rect, ">", manager, object_id=ObjectID(class_id="@arrow"))
         value_rect = pygame.Rect(left_rect.right, rect.y, right_rect.left - left_rect.right, rect.height)
+        small = any(_too_wide(label, 22, True, value_rect.width - 8) for label in self.labels)
         self.label = pygame_gui.elements.UILabel(
-            value_rect, self.labels[self.index], manager, object_id=ObjectID(class_id="@value"),
+            value_rect, self.labels[self.index], manager,
+            object_id=ObjectID(class_id="@value_small" if small else "@value"),
         )
         self.item = ring.add(FocusItem(rect.copy(), on_confirm=self.step_up, on_left=self.step_down,
                                        on_right=self.step_up, name=name))
@@ -262,6 +265,11 @@ class Cycler:
 
     def step_down(self) -> None:
         self.set_index(self.index - 1)
+
+
+def _too_wide(text: str, size: int, bold: bool, width: int) -> bool:
+    """Would ``text`` in the theme's font overflow ``width`` pixels (then a smaller face is used)?"""
+    return ui_theme.font(size, bold).size(text)[0] > width
 
 
 def format_value(value: Any) -> str:

@@ -71,6 +71,7 @@ class MenuScene(Scene):
 
     title = ""
     subtitle = ""
+    header_lines = 0  # lines a scene draws under its title (besides ``subtitle``), at header_y(i)
     panel_width = 720
     row_height = 48
     row_gap = 12
@@ -139,6 +140,19 @@ class MenuScene(Scene):
     def vy(self, y: int) -> int:
         return int(y * self.vscale)
 
+    def title_size(self) -> int:
+        return int(46 * max(0.8, self.vscale))
+
+    def header_y(self, line: int = 0) -> int:
+        """The top of the ``line``-th text line under the title (subtitles, status lines)."""
+        first = self.vy(42) + int(self.title_size() * 1.32)
+        return first + line * (27 if self.app.size[1] >= 700 else 24)
+
+    def content_top(self, pad: int = 28) -> int:
+        """The first row's y so that a panel drawn ``pad`` pixels above it clears the title and its lines."""
+        lines = self.header_lines + (1 if self.subtitle else 0)
+        return self.header_y(lines) + 6 + pad
+
     def fit_rows(self, rows: int, top: int, preferred: int, bottom: int = 80) -> int:
         """A row height that fits ``rows`` rows between ``top`` and the hint bar."""
         h = self.app.size[1]
@@ -150,7 +164,8 @@ class MenuScene(Scene):
         width = min(width or self.panel_width, w - 80)
         height = rows * self.row_height + max(0, rows - 1) * self.row_gap
         top = top if top is not None else max(self.vy(170), (h - height) // 2 + 30)
-        top = min(top, max(self.vy(130), h - 90 - height))
+        floor = self.content_top() if self.title else self.vy(130)
+        top = max(floor, min(top, h - 90 - height))
         rect = pygame.Rect((w - width) // 2, top, width, height)
         self.panel_rect = rect.inflate(64, 56)
         return rect
@@ -195,9 +210,9 @@ class MenuScene(Scene):
         if self.panel_rect.width:
             ui_theme.panel(surface, self.panel_rect)
         if self.title:
-            ui_theme.title_text(surface, self.title, (w // 2, self.vy(42)), int(46 * max(0.8, self.vscale)))
+            ui_theme.title_text(surface, self.title, (w // 2, self.vy(42)), self.title_size())
         if self.subtitle:
-            ui_theme.text(surface, self.subtitle, 20, (w // 2, self.vy(104)), "muted", anchor="midtop")
+            ui_theme.text(surface, self.subtitle, 20, (w // 2, self.header_y(0)), "muted", anchor="midtop")
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         self.ring.draw(surface)

@@ -61,8 +61,9 @@ class JoinScene(MenuScene):
     def build(self) -> None:
         rows = MAX_LISTED + 4
         self.row_gap = 10
-        self.row_height = self.fit_rows(rows, self.vy(170), 40)
-        col = self.column(rows, top=self.vy(170))
+        top = max(self.vy(170), self.content_top())
+        self.row_height = self.fit_rows(rows, top, 40)
+        col = self.column(rows, top=top)
         self.label(self.row(col, 0), "Tables on this network", caption=True)
         for i in range(MAX_LISTED):
             rect = self.row(col, 1 + i)
@@ -150,7 +151,7 @@ class JoinScene(MenuScene):
         super().draw(surface, alpha)
         w, _ = surface.get_size()
         ui_theme.text(surface, "Tables hosted on this Wi-Fi appear here by themselves; "
-                      "or type the address the host shows.", 18, (w // 2, self.vy(100)), "muted", anchor="midtop")
+                      "or type the address the host shows.", 18, (w // 2, self.header_y(0)), "muted", anchor="midtop")
 
 
 __all__ = ["FocusItem", "JoinScene", "parse_address"]

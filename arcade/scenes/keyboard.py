@@ -35,12 +35,13 @@ class KeyboardScene(MenuScene):
     def build(self) -> None:
         w, h = self.app.size
         rows = DIGITS if self.digits_only else ROWS
-        key = 64 if h >= 700 else 52
-        gap = 10
+        gap = 10 if h >= 700 else 8
+        field = self.field_rect()
+        y0 = field.bottom + 26
+        key = max(30, min(64, (h - y0 - 70 - len(rows) * gap) // (len(rows) + 1)))
         cols = max(len(r) for r in rows)
         width = cols * key + (cols - 1) * gap
         x0 = (w - width) // 2
-        y0 = 262
         for r, row in enumerate(rows):
             offset = (cols - len(row)) * (key + gap) // 2
             for c, ch in enumerate(row):
@@ -56,7 +57,15 @@ class KeyboardScene(MenuScene):
         for i, (text, callback, name) in enumerate(specials):
             self.button(pygame.Rect(x0 + i * (each + gap), y, each, key), text, callback, name=name,
                         big=name == "done")
-        self.panel_rect = pygame.Rect(x0, 172, width, y + key - 172).inflate(60, 40)
+        top = field.top - 14
+        self.panel_rect = pygame.Rect(x0 - 30, top, width + 60, y + key + 20 - top)
+
+    def field_rect(self) -> pygame.Rect:
+        """The line being typed, inside the panel and under the caption."""
+        w, h = self.app.size
+        field = pygame.Rect(0, 0, min(700, w - 120), 54 if h >= 700 else 46)
+        field.midtop = (w // 2, self.header_y(1) + 20)
+        return field
 
     def type(self, ch: str) -> None:
         if len(self.text) < self.max_length:
@@ -87,9 +96,8 @@ class KeyboardScene(MenuScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         super().draw(surface, alpha)
         w, _ = surface.get_size()
-        ui_theme.text(surface, self.caption, 20, (w // 2, 100), "muted", anchor="midtop")
-        field = pygame.Rect(0, 0, min(700, w - 120), 54)
-        field.midtop = (w // 2, 180)
+        ui_theme.text(surface, self.caption, 20, (w // 2, self.header_y(0)), "muted", anchor="midtop")
+        field = self.field_rect()
         pygame.draw.rect(surface, ui_theme.colour("panel"), field, border_radius=10)
         pygame.draw.rect(surface, ui_theme.colour("accent"), field, 2, border_radius=10)
         cursor = "|" if int(self.ring.phase * 2) % 2 == 0 else " "

@@ -17,6 +17,7 @@ class LobbyScene(MenuScene):
     name = "lobby"
     title = "Lobby"
     panel_width = 700
+    header_lines = 2
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -34,8 +35,9 @@ class LobbyScene(MenuScene):
     def build(self) -> None:
         n = max(1, len(self.seats))
         self.row_gap = 8
-        self.row_height = self.fit_rows(n + 3, self.vy(170), 40)
-        col = self.column(n + 3, top=self.vy(170))
+        top = max(self.vy(170), self.content_top())
+        self.row_height = self.fit_rows(n + 3, top, 40)
+        col = self.column(n + 3, top=top)
         self.col = col
         owner_now = bool(self.welcome and self.welcome.get("owner"))
         if owner_now:
@@ -131,8 +133,8 @@ class LobbyScene(MenuScene):
             line += f"   ·   {table['title']}"
         if getattr(session, "advertised", False):
             line += "   ·   open on the LAN"
-        ui_theme.text(surface, line or "…", 22, (w // 2, self.vy(100)), "ink", anchor="midtop", bold=True)
-        ui_theme.text(surface, self.status, 18, (w // 2, self.vy(132)), "muted", anchor="midtop")
+        ui_theme.text(surface, line or "…", 22, (w // 2, self.header_y(0)), "ink", anchor="midtop", bold=True)
+        ui_theme.text(surface, self.status, 18, (w // 2, self.header_y(1) + 4), "muted", anchor="midtop")
         col = getattr(self, "col", None)
         if col is None:
             return

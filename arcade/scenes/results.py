@@ -14,6 +14,7 @@ class ResultsScene(MenuScene):
     name = "results"
     title = "Game over"
     panel_width = 620
+    header_lines = 1
 
     def __init__(self, app: Any, result: dict[str, Any], names: list[str], game_title: str,
                  local_seats: list[int], config: Any = None) -> None:
@@ -41,8 +42,9 @@ class ResultsScene(MenuScene):
     def build(self) -> None:
         w, h = self.app.size
         rows = len(self.order)
-        self.row_height = self.fit_rows(rows + 2, self.vy(175), 44)
-        col = self.column(rows + 2, top=self.vy(175))
+        top = max(self.vy(175), self.content_top() + 10)
+        self.row_height = self.fit_rows(rows + 2, top, 44)
+        col = self.column(rows + 2, top=top)
         self.table_top = col.y
         buttons_y = col.y + (rows + 1) * (self.row_height + self.row_gap) - 6
         half = (col.width - 20) // 2
@@ -113,7 +115,7 @@ class ResultsScene(MenuScene):
                 " win" if len(self.winners) > 1 else " wins")
         else:
             headline = "A draw"
-        ui_theme.text(surface, f"{self.game_title}  ·  {headline}", 26, (w // 2, self.vy(104)), "ink", anchor="midtop",
+        ui_theme.text(surface, f"{self.game_title}  ·  {headline}", 26, (w // 2, self.header_y(0)), "ink", anchor="midtop",
                       bold=True)
         detail = self.detail()
         if detail:

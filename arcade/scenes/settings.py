@@ -29,8 +29,9 @@ class SettingsScene(MenuScene):
         w, h = self.app.size
         s = self.app.settings
         self.row_gap = 10
-        self.row_height = self.fit_rows(8, self.vy(170), 44)
-        col = self.column(8, width=min(1100, w - 80), top=self.vy(170))
+        top = max(self.vy(170), self.content_top())
+        self.row_height = self.fit_rows(8, top, 44)
+        col = self.column(8, width=min(1100, w - 80), top=top)
         half = (col.width - 40) // 2
         left = pygame.Rect(col.x, col.y, half, col.height)
         self.right = pygame.Rect(col.x + half + 40, col.y, half, col.height)

@@ -4,6 +4,7 @@ table" (the same, plus a table name, a PIN and seats left open for players on th
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pygame
@@ -33,6 +34,22 @@ def option_values(spec: Any) -> list[Any]:
     return [spec.default]
 
 
+def option_labels(spec: Any, values: list[Any]) -> list[str]:
+    """What the setup screen shows for each value: a 0 that the doc explains ("0 = one round; ...")
+    gets a word instead of a bare number ("One round", or "Auto" when the meaning is long)."""
+    zero = ""
+    match = re.search(r"(?<![\d.])0\s*=\s*([^;,]+)", spec.doc or "")
+    if match:
+        meaning = match.group(1).strip()
+        zero = meaning[:1].upper() + meaning[1:] if len(meaning) <= 12 else "Auto"
+    return [zero if zero and v == 0 and not isinstance(v, bool) else format_value(v) for v in values]
+
+
+def short_title(title: str) -> str:
+    """A game's name for a narrow value box ("Manipulation Rummy" -> "Rummy")."""
+    return title if len(title) <= 12 else title.split()[-1]
+
+
 NICE_NUMBERS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 15, 20, 25, 30, 40, 50, 75, 100, 150, 200, 250, 300, 400,
                 500, 750, 1000)
 
@@ -45,6 +62,7 @@ class SetupScene(MenuScene):
     name = "setup"
     title = "Play"
     hosting = False
+    header_lines = 1
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -87,7 +105,7 @@ class SetupScene(MenuScene):
     @staticmethod
     def seat_label(choice: str) -> str:
         if choice == LOCAL:
-            return "Player here (couch)"
+            return "Couch player"
         if choice == OPEN:
             return "Open for the LAN"
         if choice == YOU:
@@ -127,8 +145,9 @@ class SetupScene(MenuScene):
         right_rows = len(self.options) + 2
         rows = max(left_rows, right_rows)
         self.row_gap = 8 if h >= 700 else 6
-        self.row_height = self.fit_rows(rows, self.vy(165), 46, bottom=90)
-        full = self.column(rows, width=min(1180, w - 80), top=self.vy(165))
+        top = max(self.vy(165), self.content_top(pad=20))
+        self.row_height = self.fit_rows(rows, top, 46, bottom=90)
+        full = self.column(rows, width=min(1180, w - 80), top=top)
         gap = 40
         half = (full.width - gap) // 2
         left = pygame.Rect(full.x, full.y, half, full.height)
@@ -145,7 +164,7 @@ class SetupScene(MenuScene):
             r += 1
         names = list(self.games)
         Cycler(self.manager, self.ring, self.row(left, r), "Game", names, names.index(self.game_name),
-               labels=[self.games[n].title for n in names], on_change=self.set_game, name="game",
+               labels=[short_title(self.games[n].title) for n in names], on_change=self.set_game, name="game",
                caption_width=0.36)
         r += 1
         counts = list(range(game.min_players, game.max_players + 1))
@@ -169,7 +188,8 @@ class SetupScene(MenuScene):
             value = self.options.get(option, spec.default)
             index = values.index(value) if value in values else 0
             cyc = Cycler(self.manager, self.ring, self.row(right, r), option.replace("_", " ").capitalize(),
-                         values, index, on_change=self._option_setter(option), name=f"opt:{option}",
+                         values, index, labels=option_labels(spec, values), on_change=self._option_setter(option),
+                         name=f"opt:{option}",
                          caption_width=0.5)
             cyc.item.on_focus = self._doc_setter(spec.doc)
             r += 1
@@ -277,7 +297,7 @@ class SetupScene(MenuScene):
             count = str(game.min_players) if game.min_players == game.max_players else \
                 f"{game.min_players}-{game.max_players}"
             ui_theme.text(surface, f"{game.title}  ·  {count} players  ·  {kind}",
-                          20, (w // 2, self.vy(100)), "muted", anchor="midtop")
+                          20, (w // 2, self.header_y(0)), "muted", anchor="midtop")
         couch = self.couch_note()
         if couch:
             ui_theme.text(surface, couch, 17, (w // 2, self.panel_rect.bottom + 10), "accent_bright", anchor="midtop")

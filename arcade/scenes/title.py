@@ -43,9 +43,13 @@ class TitleScene(MenuScene):
             ("Settings", self.settings, "settings"),
             ("Quit", self.app.quit, "quit"),
         ]
-        top = max(int(h * 0.40), 250)
-        col = self.column(len(entries), top=top)
-        col.x = int(w * 0.09)
+        self.row_gap = 12 if h >= 700 else 8
+        size = max(56, int(h * 0.13))  # the wordmark (see draw)
+        header = int(h * 0.10) + int(size * 1.25) + max(18, int(h * 0.032)) + 24
+        self.row_height = self.fit_rows(len(entries), header, 50, bottom=70)
+        height = len(entries) * self.row_height + (len(entries) - 1) * self.row_gap
+        top = max(header, min(int(h * 0.40), h - 90 - height))
+        col = pygame.Rect(int(w * 0.09), top, min(self.panel_width, w - 80), height)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         for i, (text, callback, name) in enumerate(entries):
             self.button(self.row(col, i), text, callback, name=name, big=(i == 0))
