@@ -49,6 +49,16 @@ def bot_levels(game_name: str) -> list[str]:
         return ["random"]
 
 
+def seat_name(seat: dict[str, Any], index: int) -> str:
+    """What the table calls a lobby seat: a bot gets its seat number and level ("Bot 2 (normal)"), so
+    several bots of one level are told apart; a person keeps their name."""
+    name = str(seat.get("name") or "")
+    if seat.get("kind") == "bot":
+        level = str(seat.get("level") or (name[:-4] if name.endswith(" bot") else "") or "bot")
+        return f"Bot {index + 1} ({level})"
+    return name or f"Player {index + 1}"
+
+
 @dataclass
 class SeatSpec:
     kind: str = BOT  # you | local (a second player on this screen) | bot | open (a LAN player)

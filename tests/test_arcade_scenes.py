@@ -287,3 +287,36 @@ def test_arrows_in_a_text_field_move_the_cursor_not_the_focus(app) -> None:
     assert app.scene.ring.focused.name == "name"
     pad(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
     assert app.scene.ring.focused.name == "volume"
+
+
+def test_bots_of_one_level_get_names_that_tell_them_apart(app) -> None:
+    from arcade.scenes.table import TableScene
+    from arcade.session import seat_name
+
+    seats = [{"seat": 0, "kind": "person", "name": "Ann"}] + [
+        {"seat": i, "kind": "bot", "name": "normal bot", "level": "normal"} for i in (1, 2, 3)]
+    scene = TableScene(app)
+    scene.on_message({"type": "lobby", "seats": seats, "started": False})
+    assert scene.names == ["Ann", "Bot 2 (normal)", "Bot 3 (normal)", "Bot 4 (normal)"]
+    assert seat_name({"kind": "open", "name": ""}, 4) == "Player 5"
+
+
+def test_menu_titles_and_their_lines_clear_the_panel(app) -> None:
+    """The subtitle (or a lobby's status line) ends above the panel's top border at every size."""
+    from arcade import ui_theme
+    from arcade.scenes.lobby import LobbyScene
+    from arcade.scenes.setup import HostSetupScene, LocalSetupScene
+    from arcade.session import DirectSession, TableConfig
+
+    for size in ((1280, 720), (960, 540)):
+        app.resize(size)
+        for make in (LocalSetupScene, HostSetupScene, LobbyScene):
+            if make is LobbyScene:
+                app.session = DirectSession(TableConfig(game="oh_hell", players=4))
+            scene = make(app)
+            app.push(scene)
+            app.step(2)
+            lines = scene.header_lines + (1 if scene.subtitle else 0)
+            last_line_bottom = scene.header_y(lines - 1) + ui_theme.font(20).get_height()
+            assert scene.panel_rect.top >= last_line_bottom, (size, make.__name__)
+            app.pop()

@@ -9,6 +9,7 @@ import pygame
 from arcade import ui_theme
 from arcade.focus import FocusItem
 from arcade.scenes.base import MenuScene
+from arcade.session import seat_name
 
 SEAT_KINDS = ("open", "easy", "normal", "hard", "random")
 
@@ -149,7 +150,7 @@ class LobbyScene(MenuScene):
             if kind == "open":
                 who, colour_name = "open seat: waiting for a player", "muted"
             elif kind == "bot":
-                who, colour_name = f"bot ({seat.get('level', 'normal')})", "ink"
+                who, colour_name = seat_name(seat, int(seat.get("seat", i))), "ink"
             else:
                 who = name + ("  (you)" if seat.get("seat") in mine and name.lower() != "you" else "")
                 colour_name = "accent_bright" if seat.get("seat") in mine else "ink"

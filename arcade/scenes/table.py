@@ -19,6 +19,7 @@ import pygame
 from arcade import ui_theme
 from arcade.input import Command
 from arcade.scenes.base import MenuScene, Scene
+from arcade.session import seat_name
 
 RESULT_PAUSE = 1.6  # seconds the final table stays on screen before the results
 
@@ -178,7 +179,7 @@ class TableScene(Scene):
             if self.auto_start and message.get("owner") and not table.get("started"):
                 self.app.session.request({"type": "start"})
         elif kind == "lobby":
-            self.names = [str(s.get("name") or "") for s in message.get("seats") or []]
+            self.names = [seat_name(s, i) for i, s in enumerate(message.get("seats") or [])]
             if len(self.local_seats) > 1:  # couch: one connection, one name; tell the players apart
                 for i, seat in enumerate(self.local_seats):
                     if seat < len(self.names):
