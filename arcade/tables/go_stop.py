@@ -411,7 +411,11 @@ class GoStopTable(Table):
         winner = last.get("winner")
         reason = last.get("reason")
         if view.get("phase") == "over":
-            title = "The table is over"
+            chips = view.get("chips") or []
+            best = max(chips) if chips else 0
+            leaders = [self.name(s) for s, c in enumerate(chips) if c == best]
+            title = f"The table is over: {' & '.join(leaders)} {'win' if leaders == ['You'] or len(leaders) > 1 else 'wins'}"
+            title += f" ({best:+d} chips)"
         elif reason == "nagari" or winner is None:
             title = "Nagari: nobody won, the next hand pays double"
         else:

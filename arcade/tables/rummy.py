@@ -482,11 +482,28 @@ class RummyTable(Table):
                  (f"score {score} \u00b7 won {won[me] if me < len(won) else 0}", MUTED)]
         self.name_plate(surface, me, (95 * self.u, self.hand_top() + 60 * self.u), lines, active=turn == me,
                         width=160 * self.u)
+        self._meld_backs(surface)
         area = self.table_area()
         if not view.get("table"):
             self.blit_text(surface, "The table is empty: melds of 3+ go here", 24 * self.u, MUTED, "center",
                            area.center)
         self._prompt(surface)
+
+    def _meld_backs(self, surface: pygame.Surface) -> None:
+        """A soft panel behind each meld; gold-edged where it takes cards from your hand."""
+        melds = self.melds()
+        if not melds:
+            return
+        editing = self.can_meld() and self.me in self.local_seats
+        size, rects, _pluses, _new = self._flow(melds, editing)
+        pad = round(5 * self.u)
+        for meld, row in zip(melds, rects, strict=True):
+            if not row:
+                continue
+            box = row[0].unionall(row[1:]).inflate(2 * pad, 2 * pad)
+            changed = any(t.from_hand for t in meld)
+            surface.blit(self.panel(box.size, (0, 0, 0, 60), border=(*GOLD, 160) if changed else (255, 255, 255, 30)),
+                         box)
 
     def _prompt(self, surface: pygame.Surface) -> None:
         view = self.view
