@@ -508,3 +508,40 @@ def test_hwatu_art_draws_every_card_cached_and_readable() -> None:
     assert pixels("11D") != pixels("11P1")
     assert pixels("J2") != pixels("J3")
     assert art.face("AS", (50, 70)).get_size() == (50, 70)  # anything else falls back to French art
+
+
+@pytest.mark.parametrize("name", ["go_stop", "tractor", "rummy"])
+def test_couch_play_shows_the_acting_seat_behind_a_privacy_screen(name: str) -> None:
+    players = {"go_stop": 2, "tractor": 4, "rummy": 2}[name]
+    game = get_game(name)
+    state = game.new(players, 13)
+    local = [0, 1]
+    table = make_table(name, local, CardArt(), (960, 540))
+    surface = pygame.Surface((960, 540))
+    rng = random.Random(13)
+
+    def push(events: list) -> None:
+        for seat in local:
+            table.set_view(seat, game.view(state, seat), game.legal(state, seat), events)
+
+    push([])
+    switches = 0
+    for _ in range(60):
+        acting = [s for s in game.to_act(state) if game.legal(state, s)]
+        seat = acting[0]
+        if seat in local:
+            if table.needs_privacy():
+                assert table.me == seat
+                table.draw(surface, 0.5)
+                assert table.handle(Command("left", "keyboard"), None) == []
+                assert table.handle(Command("confirm", "keyboard"), None) == []
+                assert not table.needs_privacy()
+                switches += 1
+            action = game.sample(state, seat, rng)
+            if action["type"] == "leave":
+                action = {"type": "deal"}
+        else:
+            action = game.sample(state, seat, rng)
+        push(game.apply(state, seat, action))
+        table.draw(surface, 0.5)
+    assert switches >= 2

@@ -27,12 +27,60 @@ EVENT_BANNERS = {
 }
 
 
+class CouchPlay:
+    """Several local seats sharing one screen in a turn game: the seat at the bottom is the local seat
+    whose turn it is, and a privacy screen hides everything until that player confirms (or clicks).
+    Mixed in before :class:`Table`; the table's ``after_view`` calls :meth:`couch_after_view` first."""
+
+    _shown: int | None = None
+    privacy: bool = False
+
+    @property
+    def me(self) -> int | None:
+        if self._shown is not None and len(self.local_seats) > 1:  # type: ignore[attr-defined]
+            return self._shown
+        return Table.me.fget(self)  # type: ignore[attr-defined]
+
+    def couch_after_view(self) -> None:
+        seats = self.local_seats  # type: ignore[attr-defined]
+        if len(seats) < 2:
+            return
+        acting = next((s for s in seats if self.legals.get(s)), None)  # type: ignore[attr-defined]
+        if acting is not None and acting != self._shown:
+            self._shown = acting
+            self.privacy = True
+
+    def needs_privacy(self) -> bool:
+        return self.privacy
+
+    def privacy_done(self) -> None:
+        self.privacy = False
+        self.relayout()  # type: ignore[attr-defined]
+
+    def handle(self, command: Any, seat: int | None) -> list[tuple[int, Action]]:
+        if self.privacy:
+            if getattr(command, "kind", "") in ("confirm", "click"):
+                self.privacy_done()
+            return []
+        return super().handle(command, seat)  # type: ignore[misc]
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        super().draw(surface, alpha)  # type: ignore[misc]
+        if self.privacy:
+            t: Any = self
+            surface.fill((6, 20, 14))
+            me = t.me if t.me is not None else 0
+            t.blit_text(surface, f"Pass the screen to {t.name(me)}", 54 * t.u, GOLD, "center", (t.W / 2, t.H * 0.42))
+            t.blit_text(surface, f"Press {t.hint_label('confirm', me)} (or click) when only you can see it",
+                        28 * t.u, INK, "center", (t.W / 2, t.H * 0.52))
+
+
 def _group(card: str) -> str:
     k = hwatu.kind(card)
     return "P" if k in ("P", "D", "J") else k
 
 
-class GoStopTable(Table):
+class GoStopTable(CouchPlay, Table):
     """The Go-Stop table (see the module docstring)."""
 
     def __init__(self, game_name: str, local_seats: list[int], art: Any, size: tuple[int, int]) -> None:
@@ -111,6 +159,8 @@ class GoStopTable(Table):
         mine = pygame.Rect(round(200 * self.u), round(self.H * 0.615), round(self.W - 440 * self.u), round(100 * self.u))
         self._build_captures(me, mine)
         self._build_buttons(view, me)
+        if me in self.inputs:  # the scene asks this before Back: Back clears it instead of pausing
+            self.inputs[me].selected = self.picked.get(me)
 
     def _build_table(self, view: dict[str, Any]) -> None:
         piles = [list(p) for p in view.get("table") or []]
@@ -479,6 +529,7 @@ class GoStopTable(Table):
         return (region.centerx, region.bottom - 10 * self.u)
 
     def after_view(self, seat: int, first: bool) -> None:
+        self.couch_after_view()
         if seat != self.me:
             return
         legal = self.legals.get(seat, [])

@@ -24,6 +24,7 @@ import pygame
 
 from arcade.anim import Effect
 from arcade.tables.base import BAD, CYAN, GOLD, INK, LEGAL, MUTED, Action, Button, Sprite, Table
+from arcade.tables.go_stop import CouchPlay
 from engine import rummy_solver
 from engine.cards import RANKS, SUITS
 
@@ -100,7 +101,7 @@ def sort_meld(meld: list[Tile]) -> list[Tile]:
     return sorted(meld, key=lambda t: _value(t.name, high) if t.name else 99)
 
 
-class RummyTable(Table):
+class RummyTable(CouchPlay, Table):
     """The Manipulation Rummy table (see the module docstring)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -154,6 +155,11 @@ class RummyTable(Table):
         self.sel_table.clear()
 
     def after_view(self, seat: int, first: bool) -> None:
+        previous = self.me
+        self.couch_after_view()
+        if self.me != previous:
+            self.reset()
+            self._base = []
         if seat != self.me:
             return
         view = self.views[seat]
@@ -377,6 +383,8 @@ class RummyTable(Table):
                                        hit=("hand", i) if editing else None, seat=me, mark=mark, origin=pile.topleft,
                                        delay=0.02 * i))
         self._build_menu(me)
+        if me in self.inputs:  # the scene asks this before Back: Back clears it instead of pausing
+            self.inputs[me].selected = "cards" if self.sel_hand or self.sel_table else None
 
     def stops(self, melds: list[list[Tile]], editing: bool) -> list[tuple]:
         """The keyboard cursor's places in the table: every card, each meld's "+", the new meld."""

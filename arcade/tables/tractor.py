@@ -21,6 +21,7 @@ import pygame
 
 from arcade.anim import Effect, Vec
 from arcade.tables.base import BAD, CYAN, GOLD, INK, LEGAL, MUTED, Action, Button, Sprite, Table
+from arcade.tables.go_stop import CouchPlay
 from engine import tractor_shapes
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -36,7 +37,7 @@ def _level_name(level: int) -> str:
     return {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}.get(level, str(level))
 
 
-class TractorTable(Table):
+class TractorTable(CouchPlay, Table):
     """The Tractor table (see the module docstring)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -169,6 +170,7 @@ class TractorTable(Table):
     # -- layout ---------------------------------------------------------------------------------
 
     def after_view(self, seat: int, first: bool) -> None:
+        self.couch_after_view()
         if seat != self.me:
             return
         view = self.views[seat]
@@ -205,6 +207,8 @@ class TractorTable(Table):
         self._build_others(view)
         self._build_middle(view)
         self._build_buttons(view, me)
+        if me in self.inputs:  # the scene asks this before Back: Back clears it instead of pausing
+            self.inputs[me].selected = "cards" if self.selected.get(me) else None
 
     def _build_hand(self, view: dict[str, Any], me: int) -> None:
         cards = self.shown_cards()
