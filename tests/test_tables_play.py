@@ -363,3 +363,32 @@ def test_drag_a_card_onto_a_pile(monkeypatch: pytest.MonkeyPatch) -> None:
     table.handle(Command("point", "mouse", pos=(5, 5)), None)
     pressed[0] = False
     assert table.handle(Command("point", "mouse", pos=(6, 6)), None) == []
+
+
+def test_oh_hell_deals_the_next_hand_after_the_last_trick_has_flown() -> None:
+    """The hand's last trick stays in the middle, then shrinks into its winner's hand; only then are the
+    new cards dealt and 'Hand N over' shown (where the trick lay); the cards land beside, not on, plates."""
+    driver = Driver("oh_hell", 4, [0], 5)
+    table = driver.table
+    while True:
+        seats = [s for s in driver.game.to_act(driver.state) if driver.game.legal(driver.state, s)]
+        seat = seats[0]
+        events = driver.game.apply(driver.state, seat, driver.game.sample(driver.state, seat, driver.rng))
+        driver.push(events)
+        if any(e.get("type") == "hand_over" for e in events):
+            break
+        for _ in range(240):
+            table.tick(1 / 120)
+    assert table.ghosts and table.deal_wait > 0
+    assert not [s for s in table.sprites if s.key != "trump"], "new hand shown over the last trick"
+    assert not [e for e in table.effects.items if e.kind == "banner"]
+    winner = next(e["winner"] for e in events if e.get("type") == "trick")
+    small = table.card_px(0.085)
+    end = table._ghost_ends[table.ghosts[0].key]
+    plate_y = table.plate_centre(winner)[1]
+    assert end[1] + small[1] <= plate_y - 20 * table.u  # lands above the winner's plate
+    for _ in range(int(1.3 * 120)):
+        table.tick(1 / 120)
+    assert not table.ghosts and table.deal_wait == 0
+    assert any(isinstance(s.key, str) and s.code for s in table.sprites if s.key != "trump")
+    assert [e for e in table.effects.items if e.kind == "banner" and "over" in e.text]

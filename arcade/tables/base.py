@@ -76,6 +76,15 @@ class Ghost:
     size: tuple[int, int]
     ttl: float
     flipped: bool = False
+    end_size: tuple[int, int] | None = None  # shrinks to this size along its flight
+    fly: float = 0.0  # seconds of flight (the last part of ttl)
+
+    def size_now(self) -> tuple[int, int]:
+        if self.end_size is None or self.fly <= 0:
+            return self.size
+        t = max(0.0, min(1.0, 1 - (self.ttl - 0.02) / self.fly))
+        return (round(self.size[0] + (self.end_size[0] - self.size[0]) * t),
+                round(self.size[1] + (self.end_size[1] - self.size[1]) * t))
 
 
 @dataclass(slots=True)
@@ -327,7 +336,11 @@ class Table:
         for ghost in self.ghosts:
             pos = self.motion.pos(ghost.key, alpha)
             if pos is not None:
-                surface.blit(self.art.card(ghost.code, ghost.size, ghost.flipped), pos)
+                image = self.art.card(ghost.code, ghost.size, ghost.flipped)
+                now = ghost.size_now()
+                if now != ghost.size:
+                    image = pygame.transform.smoothscale(image, now)
+                surface.blit(image, pos)
         self._draw_buttons(surface)
         self.draw_over(surface, alpha)
         self._draw_effects(surface)
@@ -421,12 +434,14 @@ class Table:
         self.effects.add(Effect("float", text, pos, colour, seconds, size=0.6))
 
     def fly_away(self, key: object, code: str | None, size: tuple[int, int], start: Vec, end: Vec,
-                 hold: float = 0.0, duration: float = 0.35, flipped: bool = False) -> None:
-        """Show ``code`` at ``start`` for ``hold`` seconds, then glide to ``end`` and vanish."""
+                 hold: float = 0.0, duration: float = 0.35, flipped: bool = False,
+                 end_size: tuple[int, int] | None = None) -> None:
+        """Show ``code`` at ``start`` for ``hold`` seconds, then glide to ``end`` (shrinking to
+        ``end_size`` if given; ``end`` is then that small card's corner) and vanish."""
         self.motion.forget(key)
         self.motion.place(key, end, origin=start, duration=duration, delay=hold)
         self.ghosts = [g for g in self.ghosts if g.key != key]
-        self.ghosts.append(Ghost(key, code, size, hold + duration + 0.02, flipped))
+        self.ghosts.append(Ghost(key, code, size, hold + duration + 0.02, flipped, end_size, duration))
 
     def turn_over(self, key: object) -> None:
         """Show ``key`` turning from its back to its face."""

@@ -29,6 +29,8 @@ class OhHellTable(Table):
         self.show_last = False
         self.bid_focus: dict[int, int] = {}
         self._ghost_ends: dict[object, Vec] = {}
+        self.later_banner: tuple[float, str] | None = None  # (seconds to wait, text)
+        self.deal_wait = 0.0  # a new hand is dealt once the last trick has left the middle
         super().__init__(*args, **kwargs)
         self.shown = self.local_seats[0] if self.local_seats else None
 
@@ -104,7 +106,23 @@ class OhHellTable(Table):
         return pygame.Rect(round(cx + dx - size[0] / 2), round(cy + dy - size[1] / 2), *size)
 
     def banner_y(self) -> float:
-        return self.H * 0.25
+        return self.H * 0.4  # the middle of the felt: shown when no trick lies there
+
+    def plate_centre(self, seat: int) -> Vec:
+        if seat == self.me:
+            return (self.W * 0.1, self.H - 70 * self.u)
+        cx, cy = self.seat_centre(seat)
+        return (cx, cy + 20 * self.u)
+
+    def backs_top(self, seat: int) -> float:
+        """The top of a seat's small face-down hand, just above its name plate."""
+        return self.plate_centre(seat)[1] - 36 * self.u - self.card_px(0.085)[1]
+
+    def taken_pile(self, seat: int) -> Vec:
+        """Where a taken trick goes: the centre of the winner's small hand above their plate."""
+        small = self.card_px(0.085)
+        x, _ = self.plate_centre(seat)
+        return (x, self.backs_top(seat) + small[1] / 2)
 
     def hand_size(self) -> tuple[int, int]:
         return self.card_px(0.2)
@@ -122,7 +140,8 @@ class OhHellTable(Table):
         playable = {a["card"] for a in legal if a.get("type") == "play"}
         my_turn = bool(playable)
         size = self.hand_size()
-        hand = list(view.get("hand") or [])
+        dealing = self.deal_wait > 0  # the last trick still lies in the middle: the new hand comes after
+        hand = [] if dealing else list(view.get("hand") or [])
         cursor = self.inputs[me].cursor if me in self.inputs else 0
         keyboardish = me in self.inputs and self.inputs[me].device != "mouse"
         if not self.local_seats and me is not None:  # a spectator sees the bottom seat's backs
@@ -149,9 +168,9 @@ class OhHellTable(Table):
         for seat in range(self.players):
             if seat == me:
                 continue
-            count = (view.get("hand_sizes") or [0] * self.players)[seat]
-            cx, cy = self.seat_centre(seat)
-            backs = self.fan(count, cx, cy - small[1] * 1.05, small, self.W * 0.12, small[0] * 0.3)
+            count = 0 if dealing else (view.get("hand_sizes") or [0] * self.players)[seat]
+            cx, _ = self.seat_centre(seat)
+            backs = self.fan(count, cx, self.backs_top(seat), small, self.W * 0.1, small[0] * 0.3)
             for j, rect in enumerate(backs):
                 self.sprites.append(Sprite(("back", seat, j), None, rect, origin=dealer_pos, shadow=False,
                                            delay=0.02 * j))
@@ -162,7 +181,7 @@ class OhHellTable(Table):
         trump_card = view.get("trump_card")
         if trump_card:
             self.sprites.append(Sprite("trump", trump_card, self._trump_rect(), origin=dealer_pos))
-        if phase == "bid" and me is not None and legal and not hidden:
+        if phase == "bid" and me is not None and legal and not hidden and not dealing:
             self._bid_buttons(me, legal)
 
     def _info_rect(self) -> pygame.Rect:
@@ -220,11 +239,7 @@ class OhHellTable(Table):
             active = seat == turn or (simultaneous and phase == "bid" and not has_bid)
             score = scores[seat] if seat < len(scores) else 0
             lines = [line, (f"score {score}", MUTED)]
-            if seat == me:
-                centre = (self.W * 0.1, self.H - 70 * self.u)
-            else:
-                cx, cy = self.seat_centre(seat)
-                centre = (cx, cy + 20 * self.u)
+            centre = self.plate_centre(seat)
             rect = self.name_plate(surface, seat, centre, lines, active=active, width=150 * self.u)
             if seat == dealer:
                 chip = pygame.Rect(0, 0, round(26 * self.u), round(26 * self.u))
@@ -409,6 +424,7 @@ class OhHellTable(Table):
         elif kind == "trick":
             self._trick_taken(event)
         elif kind == "deal":
+            self.deal_wait = max((g.ttl for g in self.ghosts), default=0.0)
             self.sounds.play("deal")
             if event.get("trump_card"):
                 self.turn_over("trump")
@@ -422,12 +438,28 @@ class OhHellTable(Table):
             self.sounds.play("round")
             points = event.get("points") or []
             for seat, p in enumerate(points):
-                cx, cy = self.seat_centre(seat) if seat != self.me else (self.W * 0.1, self.H - 110 * self.u)
-                self.float_text(f"+{p}" if p else "+0", (cx, cy - 40 * self.u), LEGAL if p else BAD)
-            self.banner(f"Hand {event.get('hand', '')} over", GOLD, 1.4, 0.7)
+                cx, cy = self.plate_centre(seat)
+                self.float_text(f"+{p}" if p else "+0", (cx, cy - 44 * self.u), LEGAL if p else BAD)
+            # after the last trick has flown to its winner (it lies where the banner shows)
+            self.later_banner = (1.25 if self.ghosts else 0.0, f"Hand {event.get('hand', '')} over")
         elif kind == "game_over":
             self.effects.items = [e for e in self.effects.items if e.kind != "banner"]  # the sheet says it all
+            self.later_banner = None
             self.sounds.play("round")
+
+    def on_tick(self, dt: float) -> None:
+        if self.deal_wait > 0:
+            self.deal_wait -= dt
+            if self.deal_wait <= 0:
+                self.deal_wait = 0.0
+                self.relayout()  # now deal the new hand
+        if self.later_banner is not None:
+            wait, text = self.later_banner
+            if wait - dt <= 0:
+                self.later_banner = None
+                self.banner(text, GOLD, 1.4, 0.7)
+            else:
+                self.later_banner = (wait - dt, text)
 
     def _hurry_taken_trick(self) -> None:
         """A new trick has begun: the last one leaves the middle now instead of after its pause."""
@@ -436,7 +468,8 @@ class OhHellTable(Table):
             start = self.motion.current(ghost.key)
             if end is None or start is None or ghost.ttl <= 0.4:
                 continue
-            self.fly_away(ghost.key, ghost.code, ghost.size, start, end, hold=0.0, duration=0.3)
+            self.fly_away(ghost.key, ghost.code, ghost.size, start, end, hold=0.0, duration=0.3,
+                          end_size=ghost.end_size)
 
     def _trick_taken(self, event: dict[str, Any]) -> None:
         self.show_last = False
@@ -445,8 +478,9 @@ class OhHellTable(Table):
             return
         self.sounds.play("trick")
         size = self.card_px(0.17)
-        target = self.seat_centre(winner)
-        end = (target[0] - size[0] / 2, target[1] - size[1] / 2)
+        small = self.card_px(0.085)
+        target = self.taken_pile(winner)  # beside the winner's cards, clear of their name plate
+        end = (target[0] - small[0] / 2, target[1] - small[1] / 2)
         leader = event.get("leader")
         n = max(1, self.players)
         for i, played in enumerate(event.get("cards") or []):
@@ -458,8 +492,8 @@ class OhHellTable(Table):
                 continue
             rect = self.trick_rect(seat, size)
             self._ghost_ends[("trick", card)] = end
-            self.fly_away(("trick", card), card, size, rect.topleft, end, hold=0.9, duration=0.35)
-        self.effects.add(Effect("float", "+1 trick", (target[0], target[1] - 50 * self.u), GOLD, 1.6, size=0.6))
+            self.fly_away(("trick", card), card, size, rect.topleft, end, hold=0.9, duration=0.35, end_size=small)
+        self.effects.add(Effect("float", "+1 trick", (target[0], target[1] - small[1] * 0.6), GOLD, 1.6, size=0.6))
 
     # -- input ----------------------------------------------------------------------------------
 
