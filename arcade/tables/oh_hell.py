@@ -251,7 +251,8 @@ class OhHellTable(Table):
         if phase == "bid" and me is not None and self.legals.get(me) and not self.privacy:
             count = int(view.get("cards_this_hand") or 0)
             known = sum(b for b in bids if b is not None)
-            text = f"Your bid: how many of the {count} tricks will you take?"
+            text = f"Your bid: how many of the {count} tricks will you take?" if count != 1 else \
+                "Your bid: will you take the 1 trick (1) or not (0)?"
             if not simultaneous:
                 text += f"   (bids so far: {known})"
             top = self.hand_top() - 58 * self.u - 40 * self.u
@@ -320,6 +321,11 @@ class OhHellTable(Table):
             hints = [waiting, last, f"{self.hint_label('alt', me)} score sheet"]
         self.draw_hints(surface, hints, x=self.W / 2, y=self.H - 2 * self.u)
 
+    def _draw_effects(self, surface: pygame.Surface) -> None:
+        if self.show_sheet or self.view.get("phase") == "over":
+            return  # banners and floating numbers never cover the score sheet
+        super()._draw_effects(surface)
+
     def _last_trick(self, surface: pygame.Surface, last: dict[str, Any]) -> None:
         cards = [c for c in last.get("cards") or [] if isinstance(c, dict)]
         size = self.card_px(0.14)
@@ -363,7 +369,7 @@ class OhHellTable(Table):
         height = round(80 * self.u + row * (len(shown) + 2))
         rect = pygame.Rect(0, 0, width, height)
         rect.center = (self.W // 2, round(self.H * 0.45))
-        surface.blit(self.panel(rect.size, (4, 18, 12, 240), border=(*GOLD, 200)), rect)
+        surface.blit(self.panel(rect.size, (4, 18, 12, 252), border=(*GOLD, 200)), rect)
         title = "Score sheet"
         if view.get("phase") == "over":
             scores = view.get("scores") or []
@@ -457,7 +463,8 @@ class OhHellTable(Table):
             wait, text = self.later_banner
             if wait - dt <= 0:
                 self.later_banner = None
-                self.banner(text, GOLD, 1.4, 0.7)
+                if not self.show_sheet:
+                    self.banner(text, GOLD, 1.4, 0.7)
             else:
                 self.later_banner = (wait - dt, text)
 
