@@ -89,7 +89,16 @@ class Harness:
         if phase not in self.phases:
             self.phases.add(phase)
             if shots is not None:
+                self.ticks(60)
+                self.table.draw(self.surface, 1.0)
                 pygame.image.save(self.surface, shots / f"{self.game.name}{tag}_{phase}.png")
+                size = self.surface.get_size()
+                other = pygame.Surface((960, 540) if size[0] != 960 else (1280, 720))
+                self.table.resize(other.get_size())
+                self.ticks(60)
+                self.table.draw(other, 1.0)
+                pygame.image.save(other, shots / f"{self.game.name}{tag}_{phase}_{other.get_width()}.png")
+                self.table.resize(size)
 
     def ticks(self, n: int = 4) -> None:
         for _ in range(n):

@@ -23,7 +23,7 @@ GROUPS = (("B", "Brights"), ("A", "Animals"), ("R", "Ribbons"), ("P", "Junk"))
 PART_NAMES = {"brights": "brights", "animals": "animals", "ribbons": "ribbons", "junk": "junk"}
 EVENT_BANNERS = {
     "kiss": "Kiss!", "ppuk": "Ppuk!", "ja_ppuk": "Own ppuk!", "ttadak": "Ttadak!", "sweep": "Sweep!",
-    "auto_stop": "Stop!", "misdeal": "Misdeal", "fours_cancel": "Four of a month",
+    "misdeal": "Misdeal", "fours_cancel": "Four of a month",
 }
 
 
@@ -513,9 +513,8 @@ class GoStopTable(CouchPlay, Table):
         elif kind == "go":
             self.banner(f"{self.name(seat)}: Go {event.get('goes', '')}!", GOLD, 1.3, 0.8)
             self.sounds.play("slap")
-        elif kind == "stop":
-            self.banner(f"{self.name(seat)}: Stop!", GOLD, 1.3, 0.8)
-            self.sounds.play("round")
+        elif kind in ("stop", "hand_over"):
+            self.sounds.play("round")  # the result panel says who won
         elif kind == "stole" and isinstance(seat, int):
             self.float_text(f"+1 junk from {self.name(int(event.get('from', 0)))}", self.seat_point(seat), CYAN, 1.6)
         elif kind == "joker" and isinstance(seat, int):

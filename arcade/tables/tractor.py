@@ -382,6 +382,8 @@ class TractorTable(CouchPlay, Table):
         self._prompt(surface)
         if view.get("phase") in ("draw", "declare") and int(view.get("draw_pile") or 0) > 0:
             rect = self.draw_pile_rect()
+            for i in range(min(3, int(view.get("draw_pile") or 0) // 20), 0, -1):
+                surface.blit(self.art.back(rect.size), rect.move(-3 * i * self.u, -3 * i * self.u))
             self.blit_text(surface, f"{view.get('draw_pile')} to draw", 22 * self.u, INK, "midtop",
                            (rect.centerx, rect.bottom + 6 * self.u))
 
@@ -524,7 +526,12 @@ class TractorTable(CouchPlay, Table):
         rect = pygame.Rect(0, 0, round(self.W * 0.6), round(self.H * 0.4))
         rect.center = (self.W // 2, round(self.H * 0.38))
         surface.blit(self.panel(rect.size, (4, 18, 12, 240), border=(*GOLD, 200)), rect)
-        for play in tricks[-1].get("plays") or []:
+        last = tricks[-1]
+        winner = last.get("winner")
+        title = f"Last trick: {self.name(winner) if isinstance(winner, int) else '?'} won {last.get('points', 0)} points"
+        self.blit_text(surface, title, 24 * self.u, GOLD, "topleft", (rect.left + 12 * self.u, rect.top + 8 * self.u),
+                       False)
+        for play in last.get("plays") or []:
             seat = play.get("seat")
             if not isinstance(seat, int):
                 continue
