@@ -53,6 +53,17 @@ class CouchPlay:
     def needs_privacy(self) -> bool:
         return self.privacy
 
+    def spectator_backs(self, size: tuple[int, int], top: float, width: float) -> None:
+        """A spectator sees the bottom seat's hand as backs."""
+        t: Any = self
+        me = t.me
+        if t.local_seats or me is None or t.view.get("hand"):
+            return
+        sizes = t.view.get("hand_sizes") or []
+        count = sizes[me] if me < len(sizes) else 0
+        for j, rect in enumerate(t.fan(count, t.W / 2, top, size, width, size[0] * 0.6)):
+            t.sprites.append(Sprite(("back", me, j), None, rect))
+
     def privacy_done(self) -> None:
         self.privacy = False
         self.relayout()  # type: ignore[attr-defined]
@@ -88,6 +99,7 @@ class GoStopTable(CouchPlay, Table):
         self.zone: dict[int, str] = {}
         self.menu_focus: dict[int, int] = {}
         self.picked: dict[int, str | None] = {}
+        self._pile_labels: list[tuple[str, tuple[float, float]]] = []
         super().__init__(game_name, local_seats, art, size)
         self.art = self.hwatu  # every card on this table is a hwatu card
 
@@ -150,6 +162,7 @@ class GoStopTable(CouchPlay, Table):
             return
         self._build_table(view)
         self._build_hand(view, me)
+        self.spectator_backs(self.hsize(0.17), self.hand_top(), self.W * 0.6)
         for seat in self.opponents():
             region = self.opp_region(seat)
             plate_w = round(min(190 * self.u, region.width * 0.32))
@@ -181,6 +194,8 @@ class GoStopTable(CouchPlay, Table):
         if self.picked.get(me or 0):
             hover_month = hwatu.month(self.picked[me or 0] or "")
         stock = self.stock_rect()
+        stacks = view.get("stacks") or {}
+        self._pile_labels = []
         for i, pile in enumerate(piles):
             row, col = divmod(i, cols)
             in_row = min(cols, len(piles) - row * cols)
@@ -192,6 +207,12 @@ class GoStopTable(CouchPlay, Table):
                 dx, dy = size[0] * 0.62, size[1] * 0.05
             x0 = cx - (size[0] + dx * (n - 1)) / 2
             y0 = cy - (size[1] + dy * (n - 1)) / 2
+            months = {hwatu.month(c) for c in pile} - {""}
+            month = next(iter(months), "")
+            if month in stacks:
+                maker = stacks[month]
+                who = "dealt" if not isinstance(maker, int) or maker < 0 else f"by {self.name(maker)}"
+                self._pile_labels.append((f"stack ({who})", (cx, y0 + size[1] + dy * (n - 1) + 3 * self.u)))
             for j, card in enumerate(pile):
                 rect = pygame.Rect(round(x0 + dx * j), round(y0 + dy * j), *size)
                 glow = None
@@ -330,6 +351,8 @@ class GoStopTable(CouchPlay, Table):
         mine = pygame.Rect(round(200 * self.u), round(self.H * 0.615), round(self.W - 440 * self.u), round(100 * self.u))
         self._capture_labels(surface, me, mine)
         self._stock(surface)
+        for text, pos in self._pile_labels:
+            self.blit_text(surface, text, self.fit(text, 18 * self.u, 150 * self.u), GOLD, "midtop", pos)
         self._prompt(surface)
 
     def _plate(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, active: bool) -> None:

@@ -382,6 +382,7 @@ class RummyTable(CouchPlay, Table):
             self.sprites.append(Sprite(key, card, rect.move(0, -round(hsize[1] * lift)), glow=GOLD if picked else None,
                                        hit=("hand", i) if editing else None, seat=me, mark=mark, origin=pile.topleft,
                                        delay=0.02 * i))
+        self.spectator_backs(hsize, self.hand_top(), self.W * 0.74)
         self._build_menu(me)
         if me in self.inputs:  # the scene asks this before Back: Back clears it instead of pausing
             self.inputs[me].selected = "cards" if self.sel_hand or self.sel_table else None
@@ -520,7 +521,8 @@ class RummyTable(CouchPlay, Table):
         if phase == "knock" and legal:
             text = "Your hand is worth 5 or less: knock to end the hand?"
         elif self.can_meld():
-            text = "Build the new table: select cards, then a meld's +   (or Draw)"
+            other = "Draw" if any(a.get("type") == "draw" for a in legal) else "Pass"
+            text = f"Build the new table: select cards, then a meld's +   (or {other})"
         elif legal:
             text = "Your turn: draw"
         elif phase == "over":

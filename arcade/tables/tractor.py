@@ -204,6 +204,7 @@ class TractorTable(CouchPlay, Table):
         if me is None:
             return
         self._build_hand(view, me)
+        self.spectator_backs(self.hand_size(), self.hand_top(), self.W * 0.9)
         self._build_others(view)
         self._build_middle(view)
         self._build_buttons(view, me)
