@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.cards import SUITS
-from engine.rummy import meld_move_problem
+from engine.rummy import meld_move_problem, simple_additions
 
 JOKER = "JK"
 NAMED = "JK="
@@ -74,17 +74,53 @@ def solve(
 
     ``objective`` "points" maximises hand points played (ties: more cards); "cards" the number of cards.
     Positions with at most ``exact_limit`` cards (table + hand) are solved exactly by one dynamic
-    programme; larger ones by :func:`improve`, a large-neighbourhood search that re-solves exactly the
-    melds around one hand card at a time, within ``budget`` search nodes.
+    programme. Larger ones get the same programme within two thirds of ``budget`` search nodes (exact
+    when it finishes); if it does not, the best of what it found, a greedy series of simple additions,
+    and :func:`improve` (a large-neighbourhood search from the greedy table) within the rest.
     """
     size = sum(len(m) for m in table) + len(hand)
     if size <= exact_limit:
         return solve_exact(table, hand, objective=objective)
     first_try = 2 * budget // 3
     found, spent = _solve_counted(table, hand, DEFAULT_MAX_STATES, objective, first_try)
-    if found is not None or spent <= first_try:
+    if spent <= first_try:
         return found
-    return improve(table, hand, budget - spent, objective)
+    start = greedy(table, hand)
+    candidates = [c for c in (found, start) if c is not None]
+    if start is not None:
+        left = sorted((Counter(hand) - Counter(start.played)).elements())
+        better = improve(table, hand, max(0, budget - spent), objective, start=(start.table, left))
+        if better is not None:
+            candidates.append(better)
+    if not candidates:
+        return None
+    best = max(candidates, key=lambda c: (c.points, len(c.played)))
+    best.exact = False
+    best.nodes = spent + (0 if best is found or best is start else best.nodes)
+    return best
+
+
+def greedy(table: list[list[str]], hand: list[str]) -> Solution | None:
+    """Simple additions one after another, the most points first: a quick legal answer."""
+    melds = [list(m) for m in table]
+    left = list(hand)
+    while True:
+        options = simple_additions(melds, left)
+        if not options:
+            break
+        best = max(options, key=lambda t: _gain(melds, t))
+        played = Counter(_raw(e) for m in best for e in m) - Counter(_raw(e) for m in melds for e in m)
+        melds = best
+        left = sorted((Counter(left) - played).elements())
+    played_all = sorted((Counter(hand) - Counter(left)).elements())
+    if not played_all:
+        return None
+    return Solution(melds, played_all, sum(points_of(c) for c in played_all), False, 0)
+
+
+def _gain(before: list[list[str]], after: list[list[str]]) -> tuple[int, int]:
+    played = Counter(_raw(e) for m in after for e in m) - Counter(_raw(e) for m in before for e in m)
+    return (sum(points_of(c) * n for c, n in played.items()), sum(played.values()))
 
 
 def solve_exact(
@@ -99,11 +135,18 @@ def solve_exact(
 
 
 def _solve_counted(
-    table: list[list[str]], hand: list[str], max_states: int, objective: str, node_limit: int | None
+    table: list[list[str]],
+    hand: list[str],
+    max_states: int,
+    objective: str,
+    node_limit: int | None,
+    free_jokers: bool = True,
 ) -> tuple[Solution | None, int]:
     best: tuple[int, list[list[str]], bool] | None = None
     nodes = 0
-    for problem in _problems(table, hand):
+    for problem in _problems(table, hand, free_jokers):
+        if node_limit is not None and nodes > node_limit:
+            break
         limit = None if node_limit is None else max(0, node_limit - nodes)
         found = _search(problem, max_states, objective, limit)
         nodes += found[3]
@@ -128,17 +171,17 @@ def _raw(entry: str) -> str:
     return JOKER if entry.startswith(NAMED) else entry
 
 
-def _problems(table: list[list[str]], hand: list[str]) -> list[_Problem]:
+def _problems(table: list[list[str]], hand: list[str], free_jokers: bool = True) -> list[_Problem]:
     """One problem per way of freeing table jokers (a joker may drop its name only when enough real
-    cards of that name are on the new table; freeing one may force hand cards of that name out)."""
+    cards of that name are on the new table; freeing one may force hand cards of that name out).
+    The problem that frees none comes first: it is the cheapest to search."""
     table_real = Counter(e for m in table for e in m if not e.startswith(NAMED))
     joker_names = Counter(e[3:] for m in table for e in m if e.startswith(NAMED))
     hand_real = Counter(c for c in hand if c != JOKER)
     choices: list[list[tuple[str, int, int]]] = []  # per name: (name, freed, forced hand cards)
     for name, count in sorted(joker_names.items()):
-        free_without_forcing = min(count, table_real[name])
-        top = min(count, table_real[name] + hand_real[name])
-        choices.append([(name, f, max(0, f - table_real[name])) for f in range(free_without_forcing, top + 1)])
+        top = min(count, table_real[name] + hand_real[name]) if free_jokers else 0
+        choices.append([(name, f, max(0, f - table_real[name])) for f in range(top + 1)])
     combos: list[list[tuple[str, int, int]]] = [[]]
     for options in choices:
         combos = [c + [o] for c in combos for o in options]
@@ -343,6 +386,8 @@ def _search_pass(
                 nxt = dict(sorted(nxt.items(), key=lambda kv: (-kv[1][0], kv[0]))[: 4 * max_states])
             partials.append(nxt)
             layer_in = nxt
+            if node_limit is not None and nodes > node_limit:
+                return None, [], False, nodes
         layer: dict[int, tuple] = {}
         bound = remaining[value + 1] + wild_bound if value < 14 else wild_bound
         for key, (score, _, _) in layer_in.items():
@@ -493,14 +538,19 @@ def _entry_suit(entry: str) -> str:
 
 
 def improve(
-    table: list[list[str]], hand: list[str], budget: int = DEFAULT_BUDGET, objective: str = "points"
+    table: list[list[str]],
+    hand: list[str],
+    budget: int = DEFAULT_BUDGET,
+    objective: str = "points",
+    start: tuple[list[list[str]], list[str]] | None = None,
 ) -> Solution | None:
     """Large-neighbourhood search: for each hand card (most points first), take the melds near it
     (its value in any suit, its suit within two values) and the hand cards near it, and solve that
     small position exactly; keep every improvement, and repeat passes until nothing improves or the
-    ``budget`` of search nodes is spent. Each step keeps the table legal, so the answer always is."""
-    melds = [list(m) for m in table]
-    left = list(hand)
+    ``budget`` of search nodes is spent. Each step keeps the table legal, so the answer always is.
+    ``start`` is a legal (table, hand left) to improve on, by default the position itself."""
+    melds = [list(m) for m in (start[0] if start else table)]
+    left = list(start[1] if start else hand)
     nodes = 0
     improved = True
     while improved and nodes < budget:
@@ -519,7 +569,7 @@ def improve(
                 sub_hand[-1:] = [card]
             sub_hand += [JOKER] * left.count(JOKER)
             limit = min(budget - nodes, SUB_NODE_LIMIT)
-            found, spent = _solve_counted(sub_table, sub_hand, SUB_MAX_STATES, objective, limit)
+            found, spent = _solve_counted(sub_table, sub_hand, SUB_MAX_STATES, objective, limit, False)
             nodes += spent
             if found is None:
                 continue

@@ -1,0 +1,1 @@
+"""Tools: benchmarks, tournaments and generators (run as ``python -m tools.<name>``)."""
