@@ -433,6 +433,7 @@ def test_rummy_editor_take_back_rename_and_a_refusal() -> None:
     click_hand(h, "JK")
     h.click(find_button(table, hit=("to", 0)).rect.center)
     assert [t.text for t in table.work[0]][-1] in ("JK=8H", "JK=4H")
+    h.ticks(40)
     joker = next(s for s in table.sprites if s.code == "JK" and s.hit and s.hit[0] == "tile")
     h.click(h.sprite_point(joker))
     before = table.work[0][joker.hit[2]].text

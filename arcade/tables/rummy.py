@@ -30,7 +30,6 @@ from engine.cards import RANKS, SUITS
 
 JOKER = "JK"
 NAMED = "JK="
-SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
 
 @dataclass(slots=True)
@@ -58,8 +57,10 @@ def _value(card: str, high: bool = False) -> int:
     return 14 if high and v == 1 else v
 
 
-def _pretty(card: str) -> str:
-    return ("10" if card[0] == "T" else card[0]) + SUIT_SIGNS.get(card[1], card[1])
+def _hand_key(card: str) -> tuple[int, int]:
+    if card == JOKER or len(card) != 2 or card[1] not in SUITS or card[0] not in RANKS:
+        return (9, 0)
+    return (SUITS.index(card[1]), RANKS.index(card[0]))
 
 
 def joker_names(meld: list[Tile]) -> list[str]:
@@ -134,10 +135,10 @@ class RummyTable(CouchPlay, Table):
         return [[Tile(e, False) for e in m] for m in self.view.get("table") or []]
 
     def hand_left(self) -> list[str]:
-        """The hand minus the cards the pending table uses."""
+        """The hand minus the cards the pending table uses, by suit then rank (jokers last)."""
         used = Counter(t.code for m in (self.work or []) for t in m if t.from_hand)
         out = []
-        for card in self.view.get("hand") or []:
+        for card in sorted(self.view.get("hand") or [], key=_hand_key):
             if used[card] > 0:
                 used[card] -= 1
             else:

@@ -99,15 +99,9 @@ class TractorTable(CouchPlay, Table):
         cards = list(view.get("hand") or [])
         if view.get("phase") == "bury" and view.get("kitty"):
             cards += list(view["kitty"])
-            trump = view.get("trump") or {}
-            try:
-                order = tractor_shapes.card_order(trump.get("suit"), trump.get("rank"),
-                                                  bool((view.get("options") or {}).get("rank_skip", True)),
-                                                  bool((view.get("options") or {}).get("nt_black_high", True)))
-                key = tractor_shapes.sort_key(order)
-                cards.sort(key=key)
-            except Exception:  # noqa: BLE001 - an unknown order leaves the kitty at the end
-                pass
+            order = self.order()
+            if order is not None and all(c in order for c in cards):
+                cards.sort(key=tractor_shapes.sort_key(order))
         return cards
 
     def template(self) -> Action | None:
@@ -158,14 +152,40 @@ class TractorTable(CouchPlay, Table):
             return None
         return {"type": template["type"], "cards": chosen}
 
+    def order(self) -> dict[str, tuple[str, int]] | None:
+        trump = self.view.get("trump") or {}
+        options = self.view.get("options") or {}
+        try:
+            return tractor_shapes.card_order(trump.get("suit"), trump.get("rank"),
+                                             bool(options.get("rank_skip", True)), bool(options.get("nt_black_high", True)))
+        except Exception:  # noqa: BLE001 - a label must never break the table
+            return None
+
+    def shape(self, cards: list[str]) -> str:
+        """What the selected cards make, for the Play button: "pair", "tractor of 2", "throw of 3 units"."""
+        order = self.order()
+        if not cards or order is None or any(c not in order for c in cards):
+            return ""
+        if len({order[c][0] for c in cards}) > 1:
+            return "mixed suits"
+        units = tractor_shapes.decompose(cards, order)
+        if len(units) > 1:
+            return f"throw of {len(units)} units"
+        width, length = units[0][0], units[0][1]
+        if length > 1:
+            return f"tractor of {length}"
+        return "pair" if width == 2 else "single"
+
     def need(self) -> str:
         template = self.template()
+        chosen = self.selection(self.me or 0)
         if template is None:
-            return ""
+            return self.shape(chosen)
         choose = template["choose"]
         if "count" in choose:
-            return f"{len(self.selection(self.me or 0))}/{choose['count']}"
-        return f"{len(self.selection(self.me or 0))} selected"
+            return f"{len(chosen)}/{choose['count']}"
+        shape = self.shape(chosen)
+        return f"{len(chosen)} selected" + (f": {shape}" if shape else "")
 
     # -- layout ---------------------------------------------------------------------------------
 
