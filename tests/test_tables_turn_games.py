@@ -555,3 +555,32 @@ def test_couch_play_shows_the_acting_seat_behind_a_privacy_screen(name: str) -> 
         push(game.apply(state, seat, action))
         table.draw(surface, 0.5)
     assert switches >= 2
+
+
+@pytest.mark.parametrize("name", ["go_stop", "tractor", "rummy"])
+def test_rare_phases_draw_from_edited_views(name: str) -> None:
+    """A table is a function of the view: the game's end (and rummy's knock) drawn from edited views."""
+    players = {"go_stop": 3, "tractor": 4, "rummy": 3}[name]
+    h = Harness(name, players, 17)
+    for _ in range(150):
+        if not h.random_step():
+            break
+    view = dict(h.game.view(h.state, 0))
+    shots = shots_dir()
+    cases: list[tuple[str, dict, list[Action]]] = [("over", {**view, "phase": "over", "to_act": [], "winners": [0]}, [])]
+    if name == "rummy":
+        knock = [{"type": "knock"}, {"type": "pass"}]
+        cases.append(("knock", {**view, "phase": "knock", "to_act": [0], "turn": 0, "hand_value": 4}, knock))
+    for phase, edited, legal in cases:
+        for size in ((1280, 720), (960, 540)):
+            h.table.resize(size)
+            h.table.set_view(0, edited, legal, [])
+            h.ticks(60)
+            surface = pygame.Surface(size)
+            h.table.draw(surface, 1.0)
+            if shots is not None:
+                pygame.image.save(surface, shots / f"{name}_edited_{phase}_{size[0]}.png")
+        if phase == "knock":
+            button = find_button(h.table, {"type": "knock"})
+            assert button is not None
+            assert h.table.handle(Command("click", "mouse", pos=button.rect.center), None) == [(0, {"type": "knock"})]

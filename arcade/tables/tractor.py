@@ -500,8 +500,7 @@ class TractorTable(CouchPlay, Table):
         elif phase == "play" and legal:
             text = "Your lead: select a single, pair, tractor or throw" if not view.get("trick") else "Your turn: follow"
         elif phase == "over":
-            winners = view.get("winners") or []
-            text = "Game over: " + (" & ".join(self.name(s) for s in winners) + " win" if winners else "")
+            text = ""
         else:
             turn = view.get("turn")
             if isinstance(turn, int) and turn != self.me:
@@ -515,7 +514,9 @@ class TractorTable(CouchPlay, Table):
         legal = self.my_legal()
         if self._kitty_keys:
             self._kitty_tabs(surface, alpha)
-        if self.show_last:
+        if self.view.get("phase") == "over":
+            self._final(surface)
+        elif self.show_last:
             self._last_big(surface)
         if not legal:
             hints = ["waiting for the other players"]
@@ -528,6 +529,31 @@ class TractorTable(CouchPlay, Table):
         else:
             hints = [f"{self.arrows(me)} choose a card", f"{self.hint_label('confirm', me)} play", "or click a card"]
         self.draw_hints(surface, hints)
+
+    def _final(self, surface: pygame.Surface) -> None:
+        view = self.view
+        rect = pygame.Rect(0, 0, round(min(self.W * 0.64, 720 * self.u)), round(self.H * 0.34))
+        rect.center = (self.W // 2, round(self.H * 0.36))
+        surface.blit(self.panel(rect.size, (4, 18, 12, 240), border=(*GOLD, 200)), rect)
+        winners = [s for s in view.get("winners") or [] if isinstance(s, int)]
+        names = " & ".join(self.name(s) for s in winners) or "Nobody"
+        verb = "win" if len(winners) != 1 or names == "You" else "wins"
+        self.blit_text(surface, f"Game over: {names} {verb}!", 36 * self.u, GOLD, "midtop",
+                       (rect.centerx, rect.top + 16 * self.u))
+        levels = view.get("levels") or [2, 2]
+        y = rect.top + 70 * self.u
+        for team in (0, 1):
+            members = " & ".join(self.name(s) for s in range(self.players) if s % 2 == team)
+            line = f"Team {'AB'[team]} ({members}): level {_level_name(levels[team])}"
+            self.blit_text(surface, line, 26 * self.u, LEGAL if winners and winners[0] % 2 == team else INK, "midtop",
+                           (rect.centerx, y), False)
+            y += 34 * self.u
+        last = view.get("last_round") or {}
+        if last:
+            text = f"Last round: attackers {last.get('attackers_points', 0)} points"
+            if last.get("bonus"):
+                text += f" (kitty bonus {last['bonus']})"
+            self.blit_text(surface, text, 22 * self.u, MUTED, "midtop", (rect.centerx, y + 6 * self.u), False)
 
     def _kitty_tabs(self, surface: pygame.Surface, alpha: float) -> None:
         """A blue tab over each card that came from the kitty."""
