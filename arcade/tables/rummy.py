@@ -113,7 +113,7 @@ class RummyTable(CouchPlay, Table):
         self.menu_focus = 0
         self.stop = 0  # the keyboard cursor in the table
         self._base: list[list[str]] = []
-        self._sent_work: list[list[Tile]] | None = None
+        self._joker_names: dict[object, str | None] = {}
         super().__init__(*args, **kwargs)
 
     # -- state ----------------------------------------------------------------------------------
@@ -355,10 +355,13 @@ class RummyTable(CouchPlay, Table):
         stop = stops[self.stop % len(stops)] if stops and self.zone == "table" and keyboard else None
         pile = self.stock_rect()
         seen: Counter = Counter()
+        self._joker_names = {}
         for i, (meld, row) in enumerate(zip(melds, rects, strict=True)):
             for j, (tile, rect) in enumerate(zip(meld, row, strict=True)):
                 key = ("card", tile.code, seen[tile.code])
                 seen[tile.code] += 1
+                if tile.code == JOKER:
+                    self._joker_names[key] = tile.name
                 picked = (i, j) in self.sel_table
                 glow = GOLD if picked else (LEGAL if tile.from_hand else None)
                 mark = GOLD if stop == ("tile", i, j) else None
@@ -538,13 +541,10 @@ class RummyTable(CouchPlay, Table):
 
     def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
         for sprite in self.sprites:  # a joker's name over its card
-            if sprite.code != JOKER or sprite.rect.top > self.hand_top() - 10 * self.u:
-                continue
-            tile = self._tile_at(sprite)
-            if tile is None:
+            if sprite.key not in self._joker_names:
                 continue
             pos = self.motion.pos(sprite.key, alpha) or sprite.rect.topleft
-            name = tile.name
+            name = self._joker_names[sprite.key]
             label = ("=" + ("10" if name[0] == "T" else name[0])) if name else "=?"
             image = self.text(label, 18 * self.u, (255, 255, 255))
             pip = self.art.pip(name[1], round(14 * self.u)) if name else None
@@ -573,18 +573,6 @@ class RummyTable(CouchPlay, Table):
                      f"{self.hint_label('alt', me)} hand/table/buttons", f"{self.hint_label('back', me)} unselect",
                      "or click"]
         self.draw_hints(surface, hints)
-
-    def _tile_at(self, sprite: Sprite) -> Tile | None:
-        if sprite.hit is not None and sprite.hit[0] == "tile":
-            _kind, i, j = sprite.hit
-            melds = self.melds()
-            return melds[i][j] if i < len(melds) and j < len(melds[i]) else None
-        rects = self._flow(self.melds(), False)[1] if sprite.hit is None else []
-        for i, row in enumerate(rects):
-            for j, rect in enumerate(row):
-                if rect.topleft == sprite.rect.topleft:
-                    return self.melds()[i][j]
-        return None
 
     def _results(self, surface: pygame.Surface) -> None:
         view = self.view
