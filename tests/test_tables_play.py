@@ -25,6 +25,7 @@ from arcade.tables.oh_hell import OhHellTable
 from arcade.tables.speed import SpeedTable
 from arcade.tables.spit import SpitTable
 from engine import get_game
+from engine.core import IllegalAction
 
 KINDS = ("left", "right", "up", "down", "confirm", "pile_a", "pile_b", "alt", "back", "click", "click", "click")
 
@@ -58,6 +59,7 @@ class Driver:
         self.rng = random.Random(seed)
         self.phases: set[str] = set()
         self.sent = 0
+        self.asked = 0
         self.push([])
 
     def push(self, events: list[dict[str, Any]]) -> None:
@@ -91,7 +93,12 @@ class Driver:
         for s, action in self.table.handle(Command(kind, device, pos=pos), routed):
             assert s in self.local
             legal = self.game.legal(self.state, s)
-            assert is_instance_of_legal(action, legal), (action, legal)
+            if not is_instance_of_legal(action, legal):  # an attempt sent so the host says why not
+                with pytest.raises(IllegalAction) as refused:
+                    self.game.apply(self.state, s, action)
+                self.table.reject(s, action, refused.value.reason)
+                self.asked += 1
+                continue
             events = self.game.apply(self.state, s, action)
             self.sent += 1
             self.push(events)
@@ -233,7 +240,7 @@ def test_realtime_play_shows_at_once_and_snaps_back_on_reject() -> None:
     assert not table.pending
     back = [s for s in table.sprites if s.key == card]
     assert back and back[0].hit == ("hand", card), "the card did not go back to the hand"
-    assert any("too late" in t[0] for t in table.toasts)
+    assert any("too late" in t[0].lower() for t in table.toasts)
     for _ in range(60):
         table.tick(1 / 120)
     assert table.motion.pos(card) == back[0].rect.topleft
@@ -295,7 +302,7 @@ def test_oh_hell_couch_privacy_between_local_players() -> None:
     assert saw_privacy
 
 
-def test_oh_hell_hook_bid_is_shown_struck_and_not_sent() -> None:
+def test_oh_hell_hook_bid_is_shown_struck_and_the_host_says_why() -> None:
     for seed in range(30):
         driver = Driver("oh_hell", 3, [0], seed, {"hook": True})
         game, state = driver.game, driver.state
@@ -309,7 +316,12 @@ def test_oh_hell_hook_bid_is_shown_struck_and_not_sent() -> None:
     table = driver.table
     struck = [b for b in table.buttons if not b.enabled]
     assert len(struck) == 1 and struck[0].note == "hook"
-    assert table.handle(Command("click", "mouse", pos=struck[0].rect.center), None) == []
+    tried = table.handle(Command("click", "mouse", pos=struck[0].rect.center), None)
+    assert tried == [(0, {"type": "bid", "bid": struck[0].hit[1]})]  # sent, so the host says why not
+    with pytest.raises(IllegalAction) as refused:
+        driver.game.apply(driver.state, 0, tried[0][1])
+    table.reject(0, tried[0][1], refused.value.reason)
+    assert any("hook" in t[0].lower() for t in table.toasts)
     ok = next(b for b in table.buttons if b.enabled)
     assert table.handle(Command("click", "mouse", pos=ok.rect.center), None) == [(0, ok.action)]
 
@@ -392,3 +404,38 @@ def test_oh_hell_deals_the_next_hand_after_the_last_trick_has_flown() -> None:
     assert not table.ghosts and table.deal_wait == 0
     assert any(isinstance(s.key, str) and s.code for s in table.sprites if s.key != "trump")
     assert [e for e in table.effects.items if e.kind == "banner" and "over" in e.text]
+
+
+def test_oh_hell_illegal_card_shows_the_hosts_reason_in_table_words() -> None:
+    """Playing a card that does not follow suit is sent; the host's reason shows with the suit spelled
+    out (not the local guess), and the card stays in the hand."""
+    for seed in range(40):
+        driver = Driver("oh_hell", 4, [0], seed)
+        game, state = driver.game, driver.state
+        for _ in range(400):
+            legal = game.legal(state, 0)
+            plays = [a["card"] for a in legal if a.get("type") == "play"]
+            hand = game.view(state, 0)["hand"]
+            if plays and len(plays) < len(hand):
+                break
+            seat = next(s for s in game.to_act(state) if game.legal(state, s))
+            driver.push(game.apply(state, seat, game.sample(state, seat, driver.rng)))
+        else:
+            continue
+        break
+    else:
+        pytest.skip("no position with an illegal card")
+    table = driver.table
+    for _ in range(200):  # the last trick flies off, the hand is dealt
+        table.tick(1 / 120)
+    bad = next(c for c in hand if c not in plays)
+    sprite = next(s for s in table.sprites if s.hit == ("hand", bad))
+    tried = table.handle(Command("click", "mouse", pos=sprite.rect.center), None)
+    assert tried == [(0, {"type": "play", "card": bad})]
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(state, 0, tried[0][1])
+    table.reject(0, tried[0][1], refused.value.reason)
+    shown = table.toasts[-1][0]
+    assert shown[0].isupper() and ("follow suit" in shown or "trump" in shown)
+    assert any(word in shown for word in ("spades", "hearts", "diamonds", "clubs")), shown
+    assert any(s.hit == ("hand", bad) for s in table.sprites)

@@ -159,6 +159,7 @@ class Table:
         self.hover: Vec | None = None
         self.mouse_active = False
         self.drag: Drag | None = None
+        self.asks: list[tuple[int, Action]] = []  # attempts not in the legal list: the host says why
         self._card_scale = 1.0  # settings "card size" (the property relayouts when it changes)
         self.input_mapper: Any = None  # the framework's InputMapper, for button labels in hints
         self.clock = 0.0
@@ -207,7 +208,8 @@ class Table:
         self.pending = [p for p in self.pending if not (p.seat == seat and p.action == action)]
         if len(self.pending) != before and isinstance(card, str):
             self.effects.add(Effect("shake", key=card, duration=0.35))
-        self.toast(reason or "Not allowed", BAD)
+        reason = reason or "Not allowed"
+        self.toast(reason[:1].upper() + reason[1:], BAD)
         self.sounds.play("reject")
         self.relayout(snap_back=True)
 
@@ -244,6 +246,8 @@ class Table:
         out = [(s, a) for s, a in out if s is not None and self.is_legal(s, a)]
         for s, a in out:
             self.on_send(s, a)
+        out += self.asks  # not shown as played: the host rejects them with its reason (see reject)
+        self.asks = []
         self.relayout()
         return out
 
@@ -419,6 +423,13 @@ class Table:
         if seat is None:
             return []
         return [a for a in self.legals.get(seat, []) if action_matches(a, fields)]
+
+    def ask_host(self, seat: int | None, action: Action, card: str | None = None) -> None:
+        """Send an attempt the legal list does not hold, so the player reads the host's reason."""
+        if card is not None:
+            self.effects.add(Effect("shake", key=card, duration=0.3))
+        if seat is not None and not any(s == seat and a == action for s, a in self.asks):
+            self.asks.append((seat, action))
 
     def toast(self, text: str, colour: Colour = INK, seconds: float = 2.6) -> None:
         self.toasts = [t for t in self.toasts if t[0] != text][-2:]

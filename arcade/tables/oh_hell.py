@@ -9,6 +9,7 @@ bottom is always the local seat whose turn it is, and it stays face down until t
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 import pygame
@@ -514,7 +515,8 @@ class OhHellTable(Table):
         button = self.button_at(pos, seat)
         if button is not None:
             if not button.enabled:
-                self.toast("The hook: the dealer may not make the bids add up to the tricks", BAD)
+                if button.hit and button.hit[0] == "bid":
+                    self.ask_host(button.seat, {"type": "bid", "bid": button.hit[1]})
                 return []
             return super().on_click(pos, seat)
         sprite = self.sprite_at(pos, seat)
@@ -526,8 +528,7 @@ class OhHellTable(Table):
         if match and me is not None:
             return [(me, match[0])]
         if self._play_actions(me):
-            self.toast("You must follow suit" if self.view.get("trick") else "Not that card", BAD, 1.6)
-            self.effects.add(Effect("shake", key=card, duration=0.3))
+            self.ask_host(me, {"type": "play", "card": card}, card)
         return []
 
     def on_drop(self, seat: int, card: str, pos: tuple[int, int]) -> list[tuple[int, Action]]:
@@ -540,7 +541,7 @@ class OhHellTable(Table):
         if match:
             return [(seat, match[0])]
         if self._play_actions(seat):
-            self.toast("You must follow suit" if self.view.get("trick") else "Not that card", BAD, 1.6)
+            self.ask_host(seat, {"type": "play", "card": card}, card)
         return []
 
     def on_nav(self, kind: str, seat: int | None) -> list[tuple[int, Action]]:
@@ -571,7 +572,7 @@ class OhHellTable(Table):
             match = self.find(seat, type="bid", bid=bid)
             if not match:
                 if self.legals.get(seat):
-                    self.toast("The hook: the dealer may not make the bids add up to the tricks", BAD)
+                    self.ask_host(seat, {"type": "bid", "bid": bid})
                 return []
             return [(seat, match[0])]
         hand = self.view.get("hand") or []
@@ -582,9 +583,14 @@ class OhHellTable(Table):
         if match:
             return [(seat, match[0])]
         if self._play_actions(seat):
-            self.toast("You must follow suit" if self.view.get("trick") else "Not that card", BAD, 1.6)
-            self.effects.add(Effect("shake", key=card, duration=0.3))
+            self.ask_host(seat, {"type": "play", "card": card}, card)
         return []
+
+    def reject(self, seat: int, action: Action, reason: str) -> None:
+        """The host's reason in the table's words: seats by name, suits spelled out."""
+        reason = re.sub(r"seat (\d+)'s turn", lambda m: f"{self.name(int(m.group(1)))}'s turn", reason or "")
+        reason = re.sub(r"\(([SHDC])\)", lambda m: f"({SUIT_NAMES[m.group(1)]})", reason)
+        super().reject(seat, action, reason)
 
     def on_alt(self, seat: int | None) -> list[tuple[int, Action]]:
         self.show_sheet = not self.show_sheet

@@ -129,7 +129,7 @@ class RealtimeTable(Table):
             return []
         action = self.choose_play(seat, card, pile)
         if action is None or action.get("pile") != pile:
-            self.refuse(card, "That card doesn't go on that pile")
+            self.ask_host(seat, {"type": "play", "card": card, "pile": pile}, card)
             return []
         return [(seat, action)]
 
@@ -160,7 +160,7 @@ class RealtimeTable(Table):
                 action = self.choose_play(s, selected, pile)
                 if action is not None and action.get("pile") == pile:
                     return [(s, action)]
-                self.refuse(selected, "That card doesn't go on that pile")
+                self.ask_host(s, {"type": "play", "card": selected, "pile": pile}, selected)
                 return []
         return self.pile_clicked(pile, seat)
 
@@ -176,7 +176,7 @@ class RealtimeTable(Table):
                 action = self.choose_play(seat, card, pile)
                 if action is not None and action.get("pile") == pile:
                     return [(seat, action)]
-                self.refuse(card, "That card doesn't go on that pile")
+                self.ask_host(seat, {"type": "play", "card": card, "pile": pile}, card)
                 return []
         return self.dropped_elsewhere(seat, card, pos)
 
