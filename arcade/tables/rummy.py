@@ -114,6 +114,7 @@ class RummyTable(CouchPlay, Table):
         self.stop = 0  # the keyboard cursor in the table
         self._base: list[list[str]] = []
         self._joker_names: dict[object, str | None] = {}
+        self._meld_seat: int | None = None  # who melded last: new table cards come from there
         super().__init__(*args, **kwargs)
 
     # -- state ----------------------------------------------------------------------------------
@@ -354,12 +355,18 @@ class RummyTable(CouchPlay, Table):
         stops = self.stops(melds, editing)
         stop = stops[self.stop % len(stops)] if stops and self.zone == "table" and keyboard else None
         pile = self.stock_rect()
-        seen: Counter = Counter()
+        seen: Counter = Counter()  # keys: ("h", ...) for your cards (in the hand or placed), ("t", ...) the table's
+        table_seen: Counter = Counter()
         self._joker_names = {}
+        mover = self.plate_centre(self._meld_seat) if self._meld_seat is not None else pile.topleft
         for i, (meld, row) in enumerate(zip(melds, rects, strict=True)):
             for j, (tile, rect) in enumerate(zip(meld, row, strict=True)):
-                key = ("card", tile.code, seen[tile.code])
-                seen[tile.code] += 1
+                counter = seen if tile.from_hand else table_seen
+                key = ("h" if tile.from_hand else "t", tile.code, counter[tile.code])
+                counter[tile.code] += 1
+                origin = mover
+                if not tile.from_hand and not self.motion.known(key) and self._meld_seat == me:
+                    origin = self.motion.current(("h", tile.code, 0)) or mover  # your meld: from your hand
                 if tile.code == JOKER:
                     self._joker_names[key] = tile.name
                 picked = (i, j) in self.sel_table
@@ -367,7 +374,7 @@ class RummyTable(CouchPlay, Table):
                 mark = GOLD if stop == ("tile", i, j) else None
                 self.sprites.append(Sprite(key, tile.code, rect.move(0, -round(size[1] * 0.12) if picked else 0),
                                            glow=glow, hit=("tile", i, j) if editing else None, seat=me, mark=mark,
-                                           origin=pile.topleft))
+                                           origin=origin))
             if editing:
                 self.buttons.append(Button(pluses[i], "+", None, me, focus=stop == ("to", i), hit=("to", i)))
         if editing and new is not None:
@@ -378,7 +385,7 @@ class RummyTable(CouchPlay, Table):
         hrects = self.fan(len(hand), self.W / 2 + 40 * self.u, self.hand_top(), hsize, self.W * 0.74, hsize[0] * 0.8)
         cursor = self.inputs[me].cursor % len(hand) if hand and me in self.inputs else -1
         for i, (card, rect) in enumerate(zip(hand, hrects, strict=True)):
-            key = ("card", card, seen[card])
+            key = ("h", card, seen[card])
             seen[card] += 1
             picked = i in self.sel_hand
             mark = GOLD if keyboard and editing and self.zone == "hand" and i == cursor else None
@@ -596,6 +603,7 @@ class RummyTable(CouchPlay, Table):
         if kind == "draw":
             self.sounds.play("flip")
         elif kind == "meld" and isinstance(seat, int):
+            self._meld_seat = seat
             self.sounds.play("play")
             played = event.get("played") or []
             if seat != self.me:
@@ -615,6 +623,7 @@ class RummyTable(CouchPlay, Table):
                 text += f": {self.name(w)} +{points[w] if w < len(points) else 0}"
             self.banner(text, GOLD, 2.0, 0.7)
         elif kind == "deal":
+            self._meld_seat = None
             self.sounds.play("deal")
         elif kind == "game_over":
             self.sounds.play("round")

@@ -247,6 +247,7 @@ class TractorTable(CouchPlay, Table):
                 pool.update(set(a.get("cards") or []))
         active = bool(pool) or bool(singles)
         chosen = self.selected.get(me, set())
+        declarable = {c for a in legal if a.get("type") == "declare" for c in a.get("cards") or []}
         keyboard = me in self.inputs and not self.mouse_active and self.zone.get(me, "hand") == "hand"
         cursor = self.inputs[me].cursor % len(cards) if cards and me in self.inputs else -1
         seen: Counter = Counter()
@@ -262,6 +263,8 @@ class TractorTable(CouchPlay, Table):
                 lift, glow = 0.2, GOLD
             elif active and usable and not selecting:
                 glow = LEGAL
+            elif card in declarable:
+                glow = CYAN
             if kitty[card] > 0 and view.get("phase") == "bury" and copy >= Counter(view.get("hand") or [])[card]:
                 self._kitty_keys.add((card, copy))
             if keyboard and active and i == cursor:
@@ -344,11 +347,15 @@ class TractorTable(CouchPlay, Table):
                 out.append(("Draw", f"{int(self.view.get('draw_pile') or 0)} left", a, None))
             elif kind == "declare":
                 cards = list(a.get("cards") or [])
-                what = "jokers: no trump" if cards and cards[0] in ("BJ", "RJ") else SUIT_NAMES.get(cards[0][1], "")
-                label = "Declare " + ("pair " if len(cards) == 2 else "") + _rank_name(cards[0][0] if cards else "")
-                if cards and cards[0] in ("BJ", "RJ"):
-                    label = f"Declare {'big' if cards[0] == 'BJ' else 'small'} jokers"
-                out.append((label, what, a, None))
+                if not cards:
+                    continue
+                if cards[0] in ("BJ", "RJ"):
+                    label, note = "Declare no trump", f"pair of {'big' if cards[0] == 'BJ' else 'small'} jokers"
+                else:
+                    rank = _rank_name(cards[0][0])
+                    label = f"Declare {SUIT_NAMES.get(cards[0][1], '?')}"
+                    note = f"pair of {rank}s" if len(cards) == 2 else f"one {rank}"
+                out.append((label, note, a, None))
             elif kind == "pass":
                 out.append(("Pass", "no declaration", a, None))
         return out
