@@ -8,46 +8,66 @@ from __future__ import annotations
 RULES: dict[str, list[tuple[str, str]]] = {
     "spit": [
         ("The idea", "Two players race at the same time, no turns. Be the first to get rid of all your cards."),
-        ("The layout", "Each player lays out five stock piles of 1, 2, 3, 4 and 5 cards, only the top card of "
-         "each face up. The other 11 cards are your face-down spit cards. Each of you has a spit pile in the "
-         "middle. Both call \"Spit!\" and turn a spit card onto your spit pile: go!"),
+        ("The layout", "Each player gets 26 cards and lays out five stock piles of 1, 2, 3, 4 and 5 cards, only "
+         "the top card of each face up. The other 11 cards are your face-down spit cards. Each of you has a "
+         "spit pile in the middle, on your side. Both call \"Spit!\" and turn a spit card onto your spit "
+         "pile: go!"),
         ("Playing", "Play a face-up top card onto either spit pile if it is one rank above or below the top "
          "card (an ace goes on a king or a two). Turn up a face-down top card of your piles. Move a face-up "
-         "card into an empty place of your layout. One card at a time: the fastest hand wins a race."),
-        ("Stuck", "When nobody can play, both turn a new spit card onto their spit pile (\"Spit!\"). A player "
-         "with no spit cards left stops turning; both then play on the other pile."),
-        ("Slap!", "When someone empties their layout, both slap a spit pile: go for the smaller one! The "
-         "first slap takes it; the other player gets the other pile. Each gathers the pile, the rest of their "
-         "layout and spit cards, and deals a new layout."),
-        ("Winning", "The first player to get rid of every card wins. Controls: move with the arrows / D-pad, "
-         "play on the left or right pile with Q/E or LB/RB, confirm to turn up or move a card."),
+         "card into an empty place of your layout (never more piles than you began with). One card at a time: when "
+         "two plays clash, the first to reach the host stands."),
+        ("Stuck", "When nobody can play, both turn a new spit card onto their own spit pile (\"Spit!\"). A "
+         "player with no spit cards left stops turning; from then on both play on the one pile still in use."),
+        ("Slap!", "When someone empties their layout (or both are stuck with no spit cards left), both slap a "
+         "spit pile: go for the smaller one! The first slap takes it; the other player gets the other pile. "
+         "Each gathers the pile they took, the rest of their layout and their spit cards, and deals a new "
+         "layout. A player with under 15 cards lays out what they can and has no spit pile."),
+        ("Winning", "With one spit pile left, the player who empties their layout leaves the middle to the "
+         "other. The first player to get rid of every card wins."),
+        ("Options", "Four stock piles instead of five; equal ranks may be stacked in your own layout; a card "
+         "on a spit pile must change colour; the player who clears their layout chooses a pile (no slap)."),
+        ("Controls", "Choose a card with the arrows / D-pad, play it on the left or right pile with Q/E or "
+         "LB/RB (click a card, then a pile, or drag it), confirm to turn up or move a card."),
     ],
     "speed": [
         ("The idea", "Two players, both at once, no turns. Be the first to play every card from your hand "
          "and your stockpile."),
-        ("The deal", "Each player has a stockpile of 15 cards and draws a hand of 5. In the middle: two centre "
-         "piles, and beside them two face-down side piles."),
+        ("The deal", "Each player gets 15 cards, a stockpile from which you draw a hand of 5. In the middle: "
+         "two centre cards, and beside them two face-down side piles of 10. Everything stays face down "
+         "until both players are ready."),
         ("Playing", "Play a card from your hand onto either centre pile if it is one rank above or below the "
          "top card; aces sit between kings and twos. You draw back up to 5 at once while your stockpile "
          "lasts."),
-        ("Stuck", "When neither player can play, both side piles flip a new card onto the centre piles at "
-         "the same time. When the side piles run out, the centre piles are shuffled back into them."),
-        ("Winning", "Empty your hand and stockpile first. Controls: pick a card with the arrows / D-pad and "
-         "send it to the left or right pile with Q/E or LB/RB (second keyboard player: , and .)."),
+        ("Stuck", "When neither player can play, both side piles turn a new card onto the centre piles at "
+         "the same time. When the side piles run out, the cards under the centre tops are shuffled back "
+         "into them. If that happens twice with no card played, the player with fewer cards left wins."),
+        ("Winning", "Empty your hand and stockpile first. With \"score to\" set, the winner of a round "
+         "scores the cards left in the other's stockpile, and the first to reach that score wins."),
+        ("Options", "Deal 20 each with side piles of 5; draw by hand instead of at once; play rounds to a "
+         "score."),
+        ("Controls", "Pick a card with the arrows / D-pad and send it to the left or right pile with Q/E or "
+         "LB/RB, or click a card and then a pile. Two on one keyboard: the arrows player uses , and . for "
+         "the piles, the WASD player Q and E."),
     ],
     "oh_hell": [
         ("The idea", "3 to 7 players. Each hand you say how many tricks you will take, then try to take "
          "exactly that many: not one more, not one less."),
         ("Hands", "The first hand deals 1 card each, the next 2, and so on (the number of hands depends on "
-         "the players: 15 for three, 13 for four, down to 7 for seven). The deal passes left each hand."),
-        ("Trump", "After the deal a card is turned up: its suit is trump for the hand. The last hand of the "
-         "game has no trump."),
-        ("Bidding", "Starting left of the dealer, everyone bids once, from 0 to the cards in hand. With the "
-         "hook option the dealer may not make the bids add up to the number of tricks."),
-        ("Tricks", "Left of the dealer leads. Follow suit if you can; otherwise play anything. The highest "
-         "trump wins the trick, else the highest card of the suit led. Aces are high. The winner leads next."),
-        ("Scoring", "Make your bid exactly: 10 points plus your bid. Miss it: nothing. After the last hand "
-         "the highest total wins. Tab / Y shows the score sheet."),
+         "the players: 15 for three, 13 for four, 10 for five, 8 for six, 7 for seven). The deal passes "
+         "left each hand. Other schedules count down, or up and back down."),
+        ("Trump", "After the deal the next card is turned up: its suit is trump for the hand. The last hand "
+         "of the game has no trump, nor does a hand with no card left to turn."),
+        ("Bidding", "Starting left of the dealer, everyone bids once, from 0 to the cards in hand; bids are "
+         "public. With the hook option the dealer may not make the bids add up to the number of tricks. "
+         "With simultaneous bids everyone bids at once and the bids are shown together."),
+        ("Tricks", "Left of the dealer leads. Follow suit if you can; otherwise play anything (with the "
+         "must-trump option, a trump if you have one). The highest trump wins the trick, else the highest "
+         "card of the suit led. Aces are high. The winner leads next."),
+        ("Scoring", "Make your bid exactly: 10 points plus your bid. Miss it: nothing (the plus-tricks "
+         "option still gives 1 per trick; zero-bonus pays a made 0 bid 5 plus the cards in the hand). After "
+         "the last hand the highest total wins; ties share the win."),
+        ("Controls", "Choose a card or a bid with left/right (arrows or D-pad), confirm to play it, or click "
+         "it. Up shows the last trick; Tab / Y shows the score sheet."),
     ],
     "go_stop": [
         ("The idea", "2 or 3 players with Korean flower cards (hwatu): twelve months of four cards each. "

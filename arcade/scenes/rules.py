@@ -91,6 +91,11 @@ class RulesScene(Scene):
         surface.set_clip(clip)
         total = y + int(self.scroll) - area.y
         self.max_scroll = max(0.0, total - area.height)
+        if self.scroll < self.max_scroll - 4:  # more below: say so, with the key that scrolls
+            label = f"more  ({self.app.mapper.hint('down')})"
+            rect = ui_theme.text(surface, label, 16, (area.x + 16, area.bottom + 14), "accent", anchor="topleft")
+            cx, cy = rect.left - 10, rect.centery
+            pygame.draw.polygon(surface, ui_theme.colour("accent"), [(cx - 6, cy - 4), (cx + 6, cy - 4), (cx, cy + 4)])
 
     def hints(self) -> list[tuple[str, str]]:
         return [("left", "Game"), ("up", "Scroll"), ("back", "Back")]
