@@ -259,7 +259,7 @@ def winning_play(plays: list[dict[str, Any]], order: Order) -> int:
     lead_cls = order[lead[0]][0]
     lead_kinds = lead_kinds_of(lead, order)
     best = 0
-    best_key = play_key(lead, lead_kinds, lead_cls, order)
+    best_key = play_key(lead, lead_kinds, lead_cls, order) or (lead_cls == TRUMP, -1)
     for i in range(1, len(plays)):
         key = play_key(plays[i]["cards"], lead_kinds, lead_cls, order)
         if key is not None and key > best_key:
