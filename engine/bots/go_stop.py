@@ -376,9 +376,10 @@ def rollout(state: GoStopState, me: int, limit: int = 400) -> int:
 class HardBot(NormalBot):
     level = "hard"
 
-    def __init__(self, budget: int = 300, width: int = 5) -> None:
+    def __init__(self, budget: int = 300, width: int = 5, shaping: float = 0.0) -> None:
         self.budget = budget
         self.width = width
+        self.shaping = shaping
 
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         phase = view["phase"]
@@ -397,7 +398,7 @@ class HardBot(NormalBot):
         for _ in range(max(1, self.budget // len(candidates))):
             world = determinize(view, rng)
             for i, action in enumerate(candidates):
-                totals[i] += self._play_out(world, me, action)
+                totals[i] += self._play_out(world, me, action, self.shaping)
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
 
@@ -412,12 +413,18 @@ class HardBot(NormalBot):
         return next(a for a in legal if a["type"] == wanted)
 
     @staticmethod
-    def _play_out(world: GoStopState, me: int, action: Action) -> float:
+    def _play_out(world: GoStopState, me: int, action: Action, shaping: float = 0.0) -> float:
+        """Chips won by ``me`` in the hand played out after ``action``; with ``shaping``, plus that
+        much per point of score lead at the end (it tells apart the hands nobody is paid for)."""
         state = GAME.clone(world)
         start = state.chips[me]
         GAME.apply(state, me, action)
         rollout(state, me)
-        return float(state.chips[me] - start)
+        value = float(state.chips[me] - start)
+        if shaping:
+            scores = [hwatu.score(c)[0] for c in state.captures]
+            value += shaping * (scores[me] - max(s for i, s in enumerate(scores) if i != me))
+        return value
 
     @staticmethod
     def _candidates(legal: list[Action]) -> list[Action]:
