@@ -584,3 +584,61 @@ def test_rare_phases_draw_from_edited_views(name: str) -> None:
             button = find_button(h.table, {"type": "knock"})
             assert button is not None
             assert h.table.handle(Command("click", "mouse", pos=button.rect.center), None) == [(0, {"type": "knock"})]
+
+
+def key(h: Harness, kind: str, times: int = 1) -> list:
+    out: list = []
+    for _ in range(times):
+        out += h.command(kind)
+    return out
+
+
+def test_rummy_editor_by_keyboard() -> None:
+    h = rummy_position([["5H", "6H", "7H"]], ["8H", "2C", "KD"])
+    table: RummyTable = h.table  # type: ignore[assignment]
+    while table.zone != "hand":
+        key(h, "alt")
+    hand = table.hand_left()
+    key(h, "right", (hand.index("8H") - table.inputs[0].cursor) % len(hand))
+    key(h, "confirm")
+    assert table.sel_hand == {hand.index("8H")}
+    key(h, "up")
+    assert table.zone == "table"
+    stops = table.stops(table.melds(), True)
+    key(h, "right", (stops.index(("to", 0)) - table.stop) % len(stops))
+    key(h, "confirm")
+    assert [t.text for t in table.work[0]] == ["5H", "6H", "7H", "8H"]
+    while table.zone != "menu":
+        key(h, "alt")
+    entries = table.menu_entries()
+    index = next(i for i, e in enumerate(entries) if e[3] == ("meld",))
+    key(h, "right", (index - table.menu_focus) % len(entries))
+    out = key(h, "confirm")
+    assert out == [(0, {"type": "meld", "table": [["5H", "6H", "7H", "8H"]]})]
+    assert h.sent == 1
+
+
+def test_go_stop_shake_menu_by_keyboard() -> None:
+    for seed in range(200):
+        h = Harness("go_stop", 2, seed)
+        if not h.bot_turns():
+            continue
+        shakes = [a for a in h.game.legal(h.state, 0) if a.get("shake")]
+        if shakes:
+            break
+    else:
+        pytest.fail("no shake in 200 deals")
+    table: GoStopTable = h.table  # type: ignore[assignment]
+    target = shakes[0]
+    hand = list(h.game.view(h.state, 0)["hand"])
+    if table.zone.get(0) == "menu":
+        key(h, "alt")
+    key(h, "right", (hand.index(target["card"]) - table.inputs[0].cursor) % len(hand))
+    assert key(h, "confirm") == []
+    assert table.zone.get(0) == "menu" and table.picked.get(0) == target["card"]
+    entries = table.menu_entries(0)
+    assert entries[-1][0] == "Cancel"
+    index = next(i for i, e in enumerate(entries) if e[2] == target)
+    key(h, "right", (index - table.menu_focus.get(0, 0)) % len(entries))
+    assert key(h, "confirm") == [(0, target)]
+    assert h.sent == 1
