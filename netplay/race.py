@@ -100,9 +100,11 @@ def race_trials(
     gaps: tuple[float, ...] = (0.010, 0.015, 0.025),
     repeats: int = 2,
     margin: float = 0.010,
+    near_cheat: float = 0.0,
 ) -> dict[str, Any]:
     """Near and far clients (one-way delays ``near_delay``/``far_delay``, the far one's clock 1000 s
     ahead) press ``gap`` apart, each first in turn; returns the trials and how many the earlier press won.
+    ``near_cheat``: the near client claims to have pressed this much earlier than it did.
     """
     table = LocalTable(Host(RaceGame(), 2, seats=[None, None], seed=1,
                             config=HostConfig(race_margin=margin, ping_interval=0.2))).begin()
@@ -140,8 +142,9 @@ def race_trials(
                         time.sleep(gap)
                     press = client.clock()
                     presses[label] = press - (1000.0 if label == "far" else 0.0)
+                    claimed = press - (near_cheat if label == "near" else 0.0)
                     seqs[label] = client.send_action(seat_of[label], {"type": "grab", "round": round_number},
-                                                     press_time=press)
+                                                     press_time=claimed)
                 outcomes = {label: _outcome(client, seqs[label], 3.0) for label, client in order}
                 winner = next((label for label, kind in outcomes.items() if kind == "ack"), None)
                 real_gap = abs(presses["near"] - presses["far"])

@@ -1,0 +1,182 @@
+"""Hostile input: the decoder never raises anything but ProtocolError, and a live host survives garbage,
+truncated and oversized frames, huge headers, wrong types, unknown messages, other seats' actions and
+floods, while a real player's game goes on undisturbed."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import socket
+import threading
+from typing import Any
+
+import msgpack
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from netplay.botclient import play_as_bot
+from netplay.client import AsyncClient
+from netplay.host import start_local_table
+from netplay.protocol import (
+    CLIENT_TYPES,
+    MAX_FRAME,
+    PROTOCOL_VERSION,
+    Decoder,
+    ProtocolError,
+    clean_name,
+    decode_all,
+    encode,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=300))
+def test_decoder_only_raises_protocol_error(data: bytes) -> None:
+    decoder = Decoder(CLIENT_TYPES)
+    try:
+        for message in decoder.feed(data):
+            assert isinstance(message, dict) and message["type"] in CLIENT_TYPES
+    except ProtocolError as error:
+        assert error.reason
+        with pytest.raises(ProtocolError):  # a broken stream stays broken
+            decoder.feed(encode({"type": "ping", "id": 1, "t": 0.0}))
+
+
+def test_decoder_splits_and_joins_frames() -> None:
+    stream = b"".join(encode({"type": "ping", "id": i, "t": 1.5}) for i in range(50))
+    decoder = Decoder(CLIENT_TYPES)
+    got = []
+    for start in range(0, len(stream), 7):
+        got.extend(decoder.feed(stream[start:start + 7]))
+    assert [m["id"] for m in got] == list(range(50))
+
+
+@pytest.mark.parametrize("payload, reason", [
+    (b"\xdd\xff\xff\xff\xff", "malformed"),                          # array header of 4 billion
+    (b"\xdf\xff\xff\xff\xff", "malformed"),                          # map header of 4 billion
+    (b"\xc1", "malformed"),                                          # never-used byte
+    (msgpack.packb({1: 2}), "malformed"),                            # int key
+    (msgpack.packb([1, 2]), "map"),                                  # not a map
+    (msgpack.packb({"type": "explode"}), "unknown message type"),
+    (msgpack.packb({"type": 7}), "type"),
+    (msgpack.packb({"type": "chat", "text": b"bytes"}, use_bin_type=True), "malformed"),
+    (msgpack.packb({"type": "chat", "x": msgpack.ExtType(3, b"z")}), "malformed"),
+    (msgpack.packb({"type": "chat", "x": float("nan")}), "non-finite"),
+    (b"\x91" * 5000 + b"\x00", "malformed"),                         # nesting bomb
+    (msgpack.packb({"type": "chat", "x": [[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]}),
+     "deeply"),
+])
+def test_decoder_rejects(payload: bytes, reason: str) -> None:
+    with pytest.raises(ProtocolError, match=reason):
+        Decoder(CLIENT_TYPES).feed(payload)
+
+
+def test_decoder_rejects_oversized_frame() -> None:
+    decoder = Decoder(CLIENT_TYPES)
+    big = encode({"type": "chat", "text": "x" * 10000})
+    with pytest.raises(ProtocolError):
+        for _ in range(MAX_FRAME // len(big) + 2):
+            decoder.feed(big[:-1])  # never completes: the buffer fills up
+            decoder.feed(b"")
+
+
+def test_clean_name() -> None:
+    assert clean_name("  Ada\x00\x1b[31m  Lovelace\n") == "Ada[31m Lovelace"
+    assert clean_name("x" * 100) == "x" * 24
+    assert clean_name("\u202e\u200b") == "player"
+    assert clean_name(42) == "player"
+
+
+# -- against a live host --------------------------------------------------------------------------
+
+
+def _hello(name: str = "fuzz") -> bytes:
+    return encode({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name, "seats": 0})
+
+
+ATTACKS: dict[str, bytes] = {
+    "random bytes": bytes(random.Random(1).randrange(256) for _ in range(4000)),
+    "random after hello": _hello() + bytes(random.Random(2).randrange(256) for _ in range(4000)),
+    "truncated frame": _hello() + encode({"type": "chat", "text": "hello there"})[:-4],
+    "oversized frame": _hello() + b"\xdb" + (MAX_FRAME * 2).to_bytes(4, "big") + b"x" * (MAX_FRAME + 10),
+    "huge array header": _hello() + b"\xdd\xff\xff\xff\xff" + b"\x00" * 64,
+    "huge map header": _hello() + b"\xdf\x7f\xff\xff\xff",
+    "wrong field types": _hello() + encode({"type": "action", "seq": "one", "seat": [0], "action": 5}),
+    "wrong pong types": _hello() + encode({"type": "pong", "id": 1, "t": "soon", "now": None}),
+    "unknown type": _hello() + encode({"type": "become_host"}),
+    "action before hello": encode({"type": "action", "seq": 1, "seat": 0, "action": {"type": "bid", "bid": 0}}),
+    "second hello": _hello() + _hello(),
+    "flood": _hello() + encode({"type": "ping", "id": 1, "t": 0.0}) * 5000,
+}
+
+
+def _attack(port: int, payload: bytes) -> list[dict[str, Any]]:
+    """Send ``payload`` and read everything until the host closes; the host's messages."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        with contextlib.suppress(OSError):  # the host may close before reading everything
+            sock.sendall(payload)
+            sock.shutdown(socket.SHUT_WR)  # a truncated frame stays truncated
+        chunks = []
+        try:
+            while True:
+                data = sock.recv(65536)
+                if not data:
+                    break
+                chunks.append(data)
+        except OSError:
+            pass
+    data = b"".join(chunks)
+    try:
+        return Decoder(frozenset({"welcome", "lobby", "bye", "ping", "pong", "view", "reject", "error",
+                                  "ack", "result", "chat"})).feed(data)
+    except ProtocolError:
+        return []
+
+
+def test_host_survives_hostile_clients_while_a_game_goes_on() -> None:
+    table = start_local_table("oh_hell", 3, seats=[None, "random", "random"], seed=8, bot_speed=0.004)
+    outcomes: dict[str, list[dict[str, Any]]] = {}
+
+    def attack_all() -> None:
+        for name, payload in ATTACKS.items():
+            outcomes[name] = _attack(table.port, payload)
+
+    async def scenario() -> Any:
+        player = AsyncClient("127.0.0.1", table.port, "Ada")
+        await player.connect()
+        # the other-seat attacker is a proper spectator that tries to play seat 0
+        other = AsyncClient("127.0.0.1", table.port, "Mallory", seats=0)
+        await other.connect()
+        player.send({"type": "start"})
+        attacker = threading.Thread(target=attack_all)
+        attacker.start()
+        for seq in range(1, 40):
+            other.send({"type": "action", "seq": seq, "seat": 0, "action": {"type": "bid", "bid": 0}, "press": 0.0})
+        run = await asyncio.wait_for(play_as_bot(player, "random", bot_speed=0.004), 60)
+        rejects = [m for m in other.pending() if m["type"] == "reject"]
+        await asyncio.get_running_loop().run_in_executor(None, attacker.join)
+        await player.close()
+        await other.close()
+        return run, rejects
+
+    try:
+        run, rejects = asyncio.run(scenario())
+        assert table.call(lambda: table.host.result) is not None
+    finally:
+        table.stop()
+    assert run.result is not None and run.closed is None
+    assert rejects and all("not yours" in m["reason"] for m in rejects)
+    for name, messages in outcomes.items():
+        byes = [m for m in messages if m["type"] == "bye"]
+        if name not in ("random bytes", "truncated frame"):  # these may end mid-frame: no reason then
+            assert byes and byes[-1]["reason"], name
+    assert "too many" in outcomes["flood"][-1]["reason"]
+    assert "unknown message type" in outcomes["unknown type"][-1]["reason"]
+    assert "hello" in outcomes["action before hello"][-1]["reason"]
+
+
+def test_decode_all_reads_a_capture() -> None:
+    stream = encode({"type": "ack", "seq": 1}) + encode({"type": "reject", "seq": 2, "reason": "no"})
+    assert [m["type"] for m in decode_all(stream)] == ["ack", "reject"]
