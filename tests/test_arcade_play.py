@@ -361,3 +361,21 @@ def test_couch_speed_on_one_keyboard(app) -> None:
     assert set(sent) == {0, 1}
     app.home()
     assert not app.mapper.split_keyboard
+
+
+def test_table_hints_show_the_gamepad_from_the_first_frame(app) -> None:
+    """Menus navigated with a pad: the table's own hints name pad buttons before the pad touches it."""
+    app.settings.last_game = "oh_hell"
+    for _ in range(2):
+        app.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+                                    instance_id=5))
+        app.step(2)
+    assert app.mapper.last_device.startswith("pad")
+    app.scene.ring.focus_name("play")
+    press(app, "confirm", app.mapper.last_device)
+    app.scene.ring.focus_name("start")
+    press(app, "confirm", app.mapper.last_device)
+    assert run_until(app, lambda: app.scene.name == "table" and app.scene.table is not None, 10)
+    table = app.scene.table
+    seat = app.scene.local_seats[0]
+    assert table.hint_label("alt", seat) == app.mapper.hint("alt", app.mapper.last_device) != "Tab"

@@ -439,3 +439,9 @@ def test_oh_hell_illegal_card_shows_the_hosts_reason_in_table_words() -> None:
     assert shown[0].isupper() and ("follow suit" in shown or "trump" in shown)
     assert any(word in shown for word in ("spades", "hearts", "diamonds", "clubs")), shown
     assert any(s.hit == ("hand", bad) for s in table.sprites)
+
+
+def test_host_reasons_name_cards_as_players_say_them() -> None:
+    driver = speed_in_play(1)
+    driver.table.reject(0, {"type": "play", "card": "TD", "pile": 0}, "TD is not one rank above or below 7C")
+    assert driver.table.toasts[-1][0] == "10 of diamonds is not one rank above or below 7 of clubs"

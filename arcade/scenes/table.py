@@ -233,6 +233,11 @@ class TableScene(Scene):
     def rebind(self) -> None:
         self.binding = bind_devices(self.local_seats, self.app.mapper.pads)
         self.app.mapper.split_keyboard = "keyboard2" in self.binding
+        # the hints show each seat's own device from the start (before it is first used at the table)
+        for seat, state in getattr(self.table, "inputs", {}).items():
+            bound = [d for d, s in self.binding.items() if s == seat and d != "mouse"]
+            if hasattr(state, "device"):
+                state.device = bound[0] if bound else self.app.mapper.last_device
 
     # ------------------------------------------------------------------ input
     def seat_of(self, command: Command) -> int | None:

@@ -10,6 +10,7 @@ It never decides legality: it highlights and sends only what ``legal`` lists.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -115,6 +116,16 @@ class SeatInput:
     device: str = "keyboard"
 
 
+CARD_CODE = re.compile(r"\b[A2-9TJQK][SHDC]\b")
+RANK_WORDS = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def card_words(code: str) -> str:
+    """A French card code as a player says it: "TD" -> "10 of diamonds" (host reasons use codes)."""
+    return f"{RANK_WORDS.get(code[0], code[0])} of {SUIT_WORDS[code[1]]}"
+
+
 def action_matches(action: Action, fields: dict[str, Any]) -> bool:
     return all(action.get(k) == v for k, v in fields.items())
 
@@ -208,7 +219,7 @@ class Table:
         self.pending = [p for p in self.pending if not (p.seat == seat and p.action == action)]
         if len(self.pending) != before and isinstance(card, str):
             self.effects.add(Effect("shake", key=card, duration=0.35))
-        reason = reason or "Not allowed"
+        reason = CARD_CODE.sub(lambda m: card_words(m.group(0)), reason or "Not allowed")
         self.toast(reason[:1].upper() + reason[1:], BAD)
         self.sounds.play("reject")
         self.relayout(snap_back=True)
