@@ -445,3 +445,12 @@ def test_host_reasons_name_cards_as_players_say_them() -> None:
     driver = speed_in_play(1)
     driver.table.reject(0, {"type": "play", "card": "TD", "pile": 0}, "TD is not one rank above or below 7C")
     assert driver.table.toasts[-1][0] == "10 of diamonds is not one rank above or below 7 of clubs"
+
+
+def test_spit_hint_after_calling_spit_waits_for_the_other_player() -> None:
+    driver = Driver("spit", 2, [0], 2)
+    driver.push(driver.game.apply(driver.state, 0, {"type": "ready"}))
+    hints = driver.table._hints(0)
+    assert hints and hints[0].startswith("waiting for") and "Spit" in hints[0]
+    driver.push(driver.game.apply(driver.state, 1, {"type": "ready"}))
+    assert "Spit" not in " ".join(driver.table._hints(0)) or "waiting" not in " ".join(driver.table._hints(0))

@@ -293,7 +293,7 @@ class SpitTable(RealtimeTable):
         a, b = self.hint_label("pile_a", seat), self.hint_label("pile_b", seat)
         ok = self.hint_label("confirm", seat)
         if phase in ("ready",) or (phase == "play" and self.view.get("stuck")):
-            if any(x.get("type") in ("ready", "call") for x in self.legals.get(seat, [])):
+            if any(x.get("type") in ("ready", "spit") for x in self.legals.get(seat, [])):
                 return [f"{ok} or click: Spit!"]
             other = next((s for s in range(2) if s != seat), 1)
             return [f"waiting for {self.name(other)} to call Spit!"]
