@@ -14,8 +14,9 @@ Actions (exact shapes):
 - ``{"type": "go"}`` / ``{"type": "stop"}`` when your score reached the target (or rose after a Go).
 - ``{"type": "deal"}`` between hands, the next dealer deals the next hand.
 - ``{"type": "leave"}`` between hands, the next dealer ends the table instead: the game is over and
-  the chips are the final scores. This is how ``hands=0`` ("play on until the players leave") ends. A
-  host seating people with bots should keep ``leave`` for the people.
+  the chips are the final scores. This is how ``hands=0`` ("play on until the players leave") ends
+  (with ``hands`` set it ends the table early). A host seating people with bots should keep ``leave``
+  for the people.
 
 Phases: ``play`` (the turn's seat plays, bombs or flips), ``choose`` (it picks one of two matches),
 ``go_stop``, ``hand_over`` (the next dealer deals or leaves; ``last`` tells how the hand ended) and
@@ -37,10 +38,10 @@ nagari); ``last``: how the previous hand ended (``reason`` stop/four/nagari, ``w
 
 Options (defaults): ``jokers`` 2 (0 or 2); ``target`` 0 (0 means 3 with three players and 7 with
 two); ``go_double_after`` 3 (the payment doubles once when the winner called more Goes than this);
-``pibak_max`` 5 (an opponent with this many junk or fewer, none included, pays pi-bak);
+``pibak_max`` 5 (an opponent with this many junk or fewer, zero included, pays pi-bak);
 ``bomb_steals`` True (a bomb takes one junk from each opponent); ``bomb_shakes`` True (a bomb counts as
 a shake for the payment); ``hands`` 0 (0: play on until the next dealer leaves; else the number of
-hands, nagaris and wins at the deal included).
+hands, nagaris and wins at the deal included, misdeals and cancelled deals not).
 
 Decisions taken here where RULES.md leaves room: "no cards left in hand" for the automatic Stop means
 no turn left (no card and no flip); junk is given up single first, then doubles, then ``J2``, ``J3``;
