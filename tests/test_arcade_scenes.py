@@ -320,3 +320,14 @@ def test_menu_titles_and_their_lines_clear_the_panel(app) -> None:
             last_line_bottom = scene.header_y(lines - 1) + ui_theme.font(20).get_height()
             assert scene.panel_rect.top >= last_line_bottom, (size, make.__name__)
             app.pop()
+
+
+def test_results_tied_winners_share_first_place(app) -> None:
+    from arcade.scenes.results import ResultsScene
+
+    scene = ResultsScene(app, {"scores": [68, 75, 75, 65], "winners": [1, 2]}, ["You", "Bot 2 (normal)",
+                         "Bot 3 (normal)", "Bot 4 (normal)"], "Oh Hell", [0], None)
+    app.push(scene)
+    app.step(2)
+    assert [scene.place(s) for s in scene.order] == [1, 1, 3, 4]
+    assert scene.numeric()

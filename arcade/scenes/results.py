@@ -54,6 +54,16 @@ class ResultsScene(MenuScene):
         self.button(pygame.Rect(col.x + half + 20, buttons_y, half, self.row_height + 8), "Main menu", self.menu, name="menu")
         self.col = col
 
+    def _key(self, seat: int) -> tuple[bool, float]:
+        return (seat not in self.winners, -_num(self.scores[seat]) if seat < len(self.scores) else 0.0)
+
+    def place(self, seat: int) -> int:
+        """1 for the winners; players with equal scores share a place."""
+        return 1 + sum(1 for other in self.order if self._key(other) < self._key(seat))
+
+    def numeric(self) -> bool:
+        return self.score_text(self.order[0]).isdigit() if self.order else False
+
     def score_text(self, seat: int) -> str:
         """What the right-hand column says for ``seat``: cards left, points, or who won."""
         cards_left = self.result.get("cards_left")
@@ -104,6 +114,9 @@ class ResultsScene(MenuScene):
     def back(self) -> None:
         self.menu()
 
+    def hints(self) -> list[tuple[str, str]]:
+        return [("left", "Move"), ("confirm", "Select"), ("back", "Main menu")]
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         super().draw(surface, alpha)
         w, _ = surface.get_size()
@@ -121,6 +134,8 @@ class ResultsScene(MenuScene):
         if detail:
             ui_theme.text(surface, detail, 18, (w // 2, self.panel_rect.bottom + 14), "muted", anchor="midtop")
         col = self.col
+        if self.numeric():
+            ui_theme.text(surface, "score", 15, (col.right - 20, self.table_top - 4), "muted", anchor="bottomright")
         for rank, seat in enumerate(self.order):
             y = self.table_top + rank * (self.row_height + self.row_gap)
             rect = pygame.Rect(col.x, y, col.width, self.row_height)
@@ -128,7 +143,7 @@ class ResultsScene(MenuScene):
             shade = pygame.Surface(rect.size, pygame.SRCALPHA)
             shade.fill((227, 182, 90, 60) if win else (255, 255, 255, 14))
             surface.blit(shade, rect)
-            ui_theme.text(surface, f"{rank + 1}.", 22, (rect.x + 16, rect.centery), "muted", anchor="midleft")
+            ui_theme.text(surface, f"{self.place(seat)}.", 22, (rect.x + 16, rect.centery), "muted", anchor="midleft")
             ui_theme.text(surface, self.player(seat), 22, (rect.x + 60, rect.centery),
                           "accent_bright" if win else "ink", anchor="midleft", bold=win)
             ui_theme.text(surface, self.score_text(seat), 24, (rect.right - 20, rect.centery), "ink", anchor="midright",
