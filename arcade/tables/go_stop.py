@@ -100,6 +100,8 @@ class GoStopTable(CouchPlay, Table):
         self.menu_focus: dict[int, int] = {}
         self.picked: dict[int, str | None] = {}
         self._pile_labels: list[tuple[str, tuple[float, float]]] = []
+        self._staged: dict[str, tuple[tuple[float, float], float]] = {}  # card -> (where on the table, seconds)
+        self._origins: dict[str, tuple[float, float]] = {}  # a card an opponent played comes from its place
         super().__init__(game_name, local_seats, art, size)
         self.art = self.hwatu  # every card on this table is a hwatu card
 
@@ -221,7 +223,7 @@ class GoStopTable(CouchPlay, Table):
                 elif hover_month and hwatu.month(card) == hover_month:
                     glow = CYAN
                 self.sprites.append(Sprite(card, card, rect, glow=glow, hit=("choose", card) if card in choices else None,
-                                           seat=me, origin=stock.topleft))
+                                           seat=me, origin=self._origins.get(card, stock.topleft)))
 
     def _build_hand(self, view: dict[str, Any], me: int) -> None:
         hand = list(view.get("hand") or [])
@@ -266,13 +268,56 @@ class GoStopTable(CouchPlay, Table):
         weights = {"B": 0.17, "A": 0.25, "R": 0.25, "P": 0.33}
         x = area.left
         origin = self.stock_rect().topleft
+        table_size = self.hsize(0.13)
         for g, _label in GROUPS:
             w = area.width * weights[g]
             cards = [c for c in captures if _group(c) == g]
             for j, rect in enumerate(self.fan(len(cards), x + w / 2, area.top + 8 * self.u, size, w - 10 * self.u,
                                               size[0] * 0.55)):
-                self.sprites.append(Sprite(cards[j], cards[j], rect, shadow=False, origin=origin))
+                card = cards[j]
+                staged = self._staged.get(card)
+                if staged is not None:  # first shown where it was taken, then it flies here
+                    rect = pygame.Rect(round(staged[0][0]), round(staged[0][1]), *table_size)
+                self.sprites.append(Sprite(card, card, rect, shadow=staged is not None,
+                                           origin=self._origins.get(card, origin)))
             x += w
+
+    def _stage_capture(self, cards: list[str]) -> None:
+        """Captured cards stay a moment on the table pile they were taken from (the played or turned card
+        lands on its month's pile first), then fly to the capture area (see :meth:`on_tick`)."""
+        size = self.hsize(0.13)
+        ends: dict[str, tuple[float, float]] = {}
+        for pile in self.view.get("table") or []:
+            if not pile:
+                continue
+            at = self.motion.current(pile[-1])
+            if at is not None:
+                ends[hwatu.month(pile[-1])] = (at[0] + size[0] * 0.24, at[1] + size[1] * 0.1)
+        on_table = {c for pile in self.view.get("table") or [] for c in pile}
+        for card in cards:
+            month = hwatu.month(card)
+            if card in on_table:
+                at = self.motion.current(card)
+            elif month in ends:
+                at = ends[month]
+                ends[month] = (at[0] + size[0] * 0.24, at[1] + size[1] * 0.1)
+            else:
+                at = None
+            if at is not None:
+                self._staged[card] = (at, 0.6)
+
+    def on_tick(self, dt: float) -> None:
+        if not self._staged:
+            return
+        done = []
+        for card, (at, left) in self._staged.items():
+            self._staged[card] = (at, left - dt)
+            if left - dt <= 0:
+                done.append(card)
+        if done:
+            for card in done:
+                del self._staged[card]
+            self.relayout()
 
     def _build_buttons(self, view: dict[str, Any], me: int) -> None:
         entries = self.menu_entries(me)
@@ -520,13 +565,21 @@ class GoStopTable(CouchPlay, Table):
         seat = event.get("seat")
         if kind in ("played", "bomb"):
             self.sounds.play("play")
+            cards = [event.get("card")] if kind == "played" else list(event.get("cards") or [])
+            if isinstance(seat, int) and seat != self.me:
+                for card in cards:
+                    if isinstance(card, str):
+                        self._origins[card] = self.seat_point(seat)
         elif kind == "turned":
             self.sounds.play("flip")
         elif kind == "captured":
             self.sounds.play("trick")
+            self._stage_capture([c for c in event.get("cards") or [] if isinstance(c, str)])
         elif kind == "deal":
             self.sounds.play("deal")
             self.picked.clear()
+            self._staged.clear()
+            self._origins.clear()
         elif kind in EVENT_BANNERS:
             who = self.name(seat) if isinstance(seat, int) else ""
             self.banner(f"{who}: {EVENT_BANNERS[kind]}" if who else EVENT_BANNERS[kind], GOLD, 1.2, 0.6)
