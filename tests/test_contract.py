@@ -57,7 +57,7 @@ def test_dump_load_round_trip_through_msgpack(name: str) -> None:
     game = GAMES[name]
     state = game.new(game.max_players, 3)
     rng = random.Random(3)
-    for step, (seat, action) in enumerate(playout(game, state, rng)):
+    for step, _ in enumerate(playout(game, state, rng)):
         if step % 7:
             continue
         packed = msgpack.packb(game.dump(state), use_bin_type=True)
@@ -135,7 +135,7 @@ def test_views_hold_no_hidden_card(name: str) -> None:
         state = game.new(players, 31)
         seats = [*range(players), None]
 
-        def look(s, *_):
+        def look(s, *_, seats=seats):
             for seat in seats:
                 assert_no_leak(game, s, seat)
                 view = game.view(s, seat)
