@@ -231,7 +231,8 @@ class TableScene(Scene):
         self.rebind()
 
     def rebind(self) -> None:
-        self.binding = bind_devices(self.local_seats, self.app.mapper.pads)
+        # turn by turn, local players pass the same controls round: the keyboard stays whole
+        self.binding = bind_devices(self.local_seats, self.app.mapper.pads) if self.realtime else {}
         self.app.mapper.split_keyboard = "keyboard2" in self.binding
         # the hints show each seat's own device from the start (before it is first used at the table)
         for seat, state in getattr(self.table, "inputs", {}).items():
