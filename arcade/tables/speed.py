@@ -222,6 +222,9 @@ class SpeedTable(RealtimeTable):
             image = self.text(number, px, GOLD)
             shadow = self.text(number, px, (0, 0, 0))
             rect = image.get_rect(center=(self.W // 2, self.H // 2))
+            d = round(150 * self.u)  # a dark disc: the number reads clearly over the centre cards
+            disc = self.panel((d, d), (0, 0, 0, 175), radius=d // 2, border=(*GOLD, 170))
+            surface.blit(disc, disc.get_rect(center=(self.W // 2, self.H // 2)))
             surface.blit(shadow, rect.move(3, 5))
             surface.blit(image, rect)
         for seat in self.local_seats:
