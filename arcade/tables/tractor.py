@@ -236,7 +236,7 @@ class TractorTable(CouchPlay, Table):
         self._kitty_keys = set()
         kitty = Counter(view.get("kitty") or []) if view.get("phase") == "bury" else Counter()
         size = self.hand_size()
-        rects = self.fan(len(cards), self.W / 2, self.hand_top(), size, self.W * 0.92, size[0] * 0.62)
+        rects = self.grouped_fan(cards, size, self.W * 0.92)
         legal = self.my_legal()
         selecting = self.selecting()
         singles = self.singles()
@@ -274,6 +274,27 @@ class TractorTable(CouchPlay, Table):
             self.sprites.append(Sprite((card, copy), card, rect.move(0, -round(size[1] * lift)), glow=glow,
                                        dim=active and not usable, hit=("hand", i), seat=me, origin=origin,
                                        mark=mark))
+
+    def grouped_fan(self, cards: list[str], size: tuple[int, int], width: float) -> list[pygame.Rect]:
+        """The hand's fan with a small gap between suits (the trumps are one group)."""
+        order = self.order()
+        classes = [order[c][0] if order is not None and c in order else c[-1] for c in cards]
+        breaks = sum(1 for a, b in zip(classes, classes[1:], strict=False) if a != b)
+        if len(cards) <= 1:
+            return self.fan(len(cards), self.W / 2, self.hand_top(), size, width)
+        gap = size[0] * 0.32
+        step = min(size[0] * 0.62, (width - size[0] - gap * breaks) / (len(cards) - 1))
+        if step < size[0] * 0.2:  # too tight for gaps: plain fan
+            return self.fan(len(cards), self.W / 2, self.hand_top(), size, width, size[0] * 0.62)
+        total = size[0] + step * (len(cards) - 1) + gap * breaks
+        x = self.W / 2 - total / 2
+        rects = []
+        for i in range(len(cards)):
+            if i and classes[i] != classes[i - 1]:
+                x += gap
+            rects.append(pygame.Rect(round(x), round(self.hand_top()), *size))
+            x += step
+        return rects
 
     def _build_others(self, view: dict[str, Any]) -> None:
         sizes = view.get("hand_sizes") or []
