@@ -331,3 +331,22 @@ def test_results_tied_winners_share_first_place(app) -> None:
     app.step(2)
     assert [scene.place(s) for s in scene.order] == [1, 1, 3, 4]
     assert scene.numeric()
+
+
+def test_resizing_under_a_table_leaves_no_menu_widgets_on_it(app) -> None:
+    """A window resized during a game: the title menu under the table must not draw its buttons."""
+    from arcade.scenes.base import Scene
+
+    class Plain(Scene):
+        name = "plain"
+
+    assert app.scene.name == "title"
+    app.push(Plain(app))
+    app.step(2)
+    app.resize((960, 540))
+    app.step(2)
+    assert not app.manager.get_root_container().elements
+    app.pop()
+    app.step(2)
+    assert app.scene.name == "title" and app.manager.get_root_container().elements
+    assert all(item.rect.bottom <= 540 for item in app.scene.ring.items)

@@ -96,7 +96,9 @@ class MenuScene(Scene):
         self._built = False
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.rebuild()
+        # only the scene on top owns the widgets; a covered menu rebuilds when it comes back (enter)
+        if self.app.scene is self:
+            self.rebuild()
 
     def _remember_focus(self) -> None:
         item = self.ring.focused
