@@ -221,7 +221,8 @@ class SpitTable(RealtimeTable):
             owner = "your" if p in self.local_seats and not self.couch else f"{self.name(p)}'s"
             text = f"{sizes[p]} \u00b7 {owner} pile" if in_use[p] or phase != "play" else "not in use"
             y = rect.bottom + 18 * self.u if p == self.bottom else rect.top - 18 * self.u
-            self.blit_text(surface, text, 19 * self.u, INK if in_use[p] else MUTED, "center", (rect.centerx, y))
+            px = self.fit(text, 19 * self.u, rect.width * 1.9)  # a long name must not reach the spit stack
+            self.blit_text(surface, text, px, INK if in_use[p] else MUTED, "center", (rect.centerx, y))
 
     def _plate(self, surface: pygame.Surface, seat: int) -> None:
         view = self.view
