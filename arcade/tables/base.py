@@ -847,7 +847,9 @@ class Table:
                    active: bool = False, width: float | None = None) -> pygame.Rect:
         """A small panel with a player's name and a few lines under it; gold border when they act."""
         px = 22 * self.u
-        images = [self.text(self.name(seat), px * 1.1, GOLD if active else INK)]
+        name = self.name(seat)
+        name_px = self.fit(name, px * 1.1, width * 1.2) if width is not None else px * 1.1  # long names shrink
+        images = [self.text(name, name_px, GOLD if active else INK)]
         images += [self.text(t, px * 0.85, c) for t, c in lines if t]
         w = max(i.get_width() for i in images) + round(24 * self.u)
         if width is not None:
