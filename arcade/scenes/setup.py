@@ -299,9 +299,17 @@ class SetupScene(MenuScene):
             ui_theme.text(surface, f"{game.title}  ·  {count} players  ·  {kind}",
                           20, (w // 2, self.header_y(0)), "muted", anchor="midtop")
         couch = self.couch_note()
+        below = self.panel_rect.bottom + 10
         if couch:
-            ui_theme.text(surface, couch, 17, (w // 2, self.panel_rect.bottom + 10), "accent_bright", anchor="midtop")
-        if self.doc and getattr(self, "doc_rect", None) is not None and self.doc_rect.height > 20:
+            ui_theme.text(surface, couch, 17, (w // 2, below), "accent_bright", anchor="midtop")
+            below += 28
+        roomy = getattr(self, "doc_rect", None) is not None and self.doc_rect.height > 20
+        if self.doc and not roomy:  # no room in the panel: what the focused option means, under it
+            room = max(1, min(2, (surface.get_height() - 48 - below) // 22))  # above the hint bar
+            for line in ui_theme.wrap(self.doc[:1].upper() + self.doc[1:], 17, min(900, w - 80))[:room]:
+                ui_theme.text(surface, line, 17, (w // 2, below), "muted", anchor="midtop")
+                below += 22
+        if self.doc and roomy:
             y = self.doc_rect.y + 6
             for line in ui_theme.wrap(self.doc, 17, self.doc_rect.width)[: max(1, self.doc_rect.height // 22)]:
                 ui_theme.text(surface, line, 17, (self.doc_rect.x + 4, y), "muted")
