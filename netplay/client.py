@@ -90,7 +90,7 @@ class AsyncClient:
             reader, writer = await asyncio.wait_for(asyncio.open_connection(self.host, self.port), timeout)
         except (OSError, TimeoutError) as error:
             raise JoinError(f"could not connect to {self.host}:{self.port}: {error}") from None
-        self.conn = Connection(reader, writer, HOST_TYPES, tap_in=self.tap)
+        self.conn = Connection(reader, writer, HOST_TYPES, tap_in=self.tap, deep_check=False)
         hello: Message = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": self.name, "seats": self.want_seats}
         if self.pin is not None:
             hello["pin"] = self.pin

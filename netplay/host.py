@@ -65,6 +65,7 @@ class ClientConn:
     last_refill: float = 0.0
     held: int = 0
     pings: int = 0
+    local: bool = False  # connected over loopback: no network jitter to wait for
 
     @property
     def rtt(self) -> float | None:
@@ -100,7 +101,8 @@ class HostConfig:
     takeover_level: str = "normal"
     fill_level: str = "normal"  # bots for seats still open at start
     auto_start: bool = False  # start as soon as no seat is open
-    race_margin: float = 0.015
+    race_margin: float = 0.015  # jitter allowance over the LAN
+    local_margin: float = 0.002  # when every seated connection is over loopback
     max_hold: float = 0.1
     rate: float = 300.0  # messages per second per connection
     burst: float = 600.0
@@ -242,6 +244,8 @@ class Host:
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         client = ClientConn(next(self._ids), Connection(reader, writer, CLIENT_TYPES))
+        peer = writer.get_extra_info("peername")
+        client.local = bool(peer) and str(peer[0]).startswith(("127.", "::1", "::ffff:127."))
         client.allowance, client.last_refill = self.config.burst, self.clock()
         if len(self.conns) >= self.config.max_connections:
             await client.conn.close("the table has too many connections")
@@ -299,6 +303,7 @@ class Host:
     def _kick(self, client: ClientConn, reason: str) -> None:
         """Send ``bye`` and close ``client`` (its read loop then drops it)."""
         client.conn.send({"type": "bye", "reason": reason})
+        client.conn.flush()
         client.conn.closed = True
         with contextlib.suppress(Exception):
             client.conn.writer.close()
@@ -565,10 +570,12 @@ class Host:
     def _hold_window(self) -> float:
         """How long an action may wait for an earlier press still on the wire: the slowest seated
         connection's one-way delay plus a margin; zero when no person plays over the network."""
-        oneway = [c.rtt / 2 for c in self.conns.values() if c.seats and c.rtt is not None]
-        if not any(c.seats for c in self.conns.values()):
+        seated = [c for c in self.conns.values() if c.seats]
+        if not seated:
             return 0.0
-        return min(self.config.max_hold, max(oneway, default=0.0) + self.config.race_margin)
+        oneway = max((c.rtt / 2 for c in seated if c.rtt is not None), default=0.0)
+        margin = self.config.local_margin if all(c.local for c in seated) else self.config.race_margin
+        return min(self.config.max_hold, oneway + margin)
 
     def _flush(self) -> None:
         if self._flush_handle is not None:
@@ -606,15 +613,17 @@ class Host:
             self.log.action(self.version, seat, action, time.time(), state_hash(self.game, self.state))
         if source is not None and seq is not None:
             self._send(source, {"type": "ack", "seq": seq})
+            source.conn.flush()  # the ack leaves before the views are computed
         self._bot_busy.discard(seat)
         self._after_change(events)
         return True
 
     def _after_change(self, events: list[dict[str, Any]]) -> None:
         self.result = self.game.result(self.state)
+        redacted: dict[int | None, list[dict[str, Any]]] = {}
         for client in list(self.conns.values()):
             if client.welcomed:
-                self._push(client, events)
+                self._push(client, events, redacted)
         if self.result is not None:
             digest = state_hash(self.game, self.state)
             if self.log is not None:
@@ -630,38 +639,38 @@ class Host:
         self._schedule_bots()
         self._arm_turn_timers()
 
-    def _push(self, client: ClientConn, events: list[dict[str, Any]]) -> None:
+    def _push(self, client: ClientConn, events: list[dict[str, Any]],
+              redacted: dict[int | None, list[dict[str, Any]]] | None = None) -> None:
+        redacted = {} if redacted is None else redacted
         for seat in client.seats or [None]:
+            if seat not in redacted:
+                redacted[seat] = self._redact(events, seat)
             self._send(client, {
                 "type": "view",
                 "seat": seat,
                 "version": self.version,
                 "view": self.game.view(self.state, seat),
                 "legal": self.game.legal(self.state, seat) if seat is not None else [],
-                "events": self._redact(events, seat),
+                "events": redacted[seat],
                 "result": self.result,
             })
         if client.conn.buffered() > self.config.max_buffered:
             self._kick(client, "not reading fast enough")
 
     def _redact(self, events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
-        """``events`` without any field holding a card ``seat`` may not see now."""
+        """``events`` without any field naming a card ``seat`` may not see now."""
         if not events:
             return []
         everything = self.game.cards(self.state)
-        known = set(everything)
-        if not cards_in(events, known):
+        named = set(cards_in(events, set(everything)))
+        if not named:
             return events
-        visible = Counter(everything) - Counter(self.game.hidden(self.state, seat))
-        out = []
-        for event in events:
-            kept = {}
-            for key, value in event.items():
-                shown = Counter(cards_in({key: value}, known))
-                if not shown - visible:
-                    kept[key] = value
-            out.append(kept)
-        return out
+        hidden = Counter(card for card in self.game.hidden(self.state, seat) if card in named)
+        unseen = {card for card in named if everything.count(card) <= hidden[card]}
+        if not unseen:
+            return events
+        return [{key: value for key, value in event.items() if not unseen.intersection(cards_in({key: value}, unseen))}
+                for event in events]
 
     # -- bots, timers -----------------------------------------------------------------------------
 

@@ -107,7 +107,7 @@ def race_trials(
     ``near_cheat``: the near client claims to have pressed this much earlier than it did.
     """
     table = LocalTable(Host(RaceGame(), 2, seats=[None, None], seed=1,
-                            config=HostConfig(race_margin=margin, ping_interval=0.2))).begin()
+                            config=HostConfig(race_margin=margin, local_margin=margin, ping_interval=0.2))).begin()
     near_proxy = start_delay_proxy(table.port, near_delay)
     far_proxy = start_delay_proxy(table.port, far_delay)
     near = NetClient("127.0.0.1", near_proxy.port, "near")

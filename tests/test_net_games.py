@@ -100,7 +100,8 @@ def test_network_bots_finish_game_like_the_in_process_replay(name: str, tmp_path
 def test_couch_client_with_every_seat(name: str, tmp_path) -> None:
     players = PLAYERS[name]
     log = str(tmp_path / "couch.log")
-    table = start_local_table(name, players, seats=[None] * players, seed=4, log=log, bot_speed=0.0)
+    table = start_local_table(name, players, seats=[None] * players, seed=4, log=log, bot_speed=0.0,
+                              race_margin=0.001)
     try:
         runs = asyncio.run(_play_clients(table.port, players, {}, seats_each=players))
     finally:
