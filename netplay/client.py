@@ -233,7 +233,10 @@ class NetClient:
     """An :class:`AsyncClient` on its own thread; thread-safe, never blocks the caller.
 
     ``poll()`` returns every message received since the last call (welcome, lobby, view, ack, reject,
-    result, error, chat, bye) and finally ``{"type": "closed", "reason": ...}``.
+    result, error, chat, bye) and finally ``{"type": "closed", "reason": ...}``. A ``reject`` gets the
+    ``seat`` and ``action`` it answers added from this client's own record (they are not sent back on
+    the wire, where a stale action could name a card that is hidden by now). Call ``poll`` and
+    ``send_action`` from the same thread.
     """
 
     def __init__(
@@ -256,6 +259,7 @@ class NetClient:
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
         self._seq = itertools.count(1)
+        self._sent: dict[int, tuple[int, dict[str, Any]]] = {}  # seq -> (seat, action) until answered
         self.welcome: Message | None = None
         self.closed = False
 
@@ -275,6 +279,10 @@ class NetClient:
                 self.welcome = message
             elif message["type"] == "closed":
                 self.closed = True
+            elif message["type"] in ("ack", "reject"):
+                sent = self._sent.pop(message.get("seq"), None)
+                if sent is not None and message["type"] == "reject":
+                    message = {**message, "seat": sent[0], "action": sent[1]}
             out.append(message)
 
     def wait_for(self, kind: str, timeout: float = 5.0) -> Message | None:
@@ -304,6 +312,9 @@ class NetClient:
         """Send ``action`` for ``seat`` pressed at ``press_time`` (this client's clock, default now)."""
         seq = next(self._seq)
         press = self.clock() if press_time is None else press_time
+        self._sent[seq] = (seat, action)
+        if len(self._sent) > 1000:  # never answered (connection lost): forget the oldest
+            self._sent.pop(next(iter(self._sent)))
         self.send({"type": "action", "seq": seq, "seat": seat, "action": action, "press": press})
         return seq
 

@@ -299,3 +299,29 @@ def test_pin_and_protocol_version_are_checked() -> None:
         asyncio.run(scenario())
     finally:
         table.stop()
+
+
+def test_threaded_client_for_the_pygame_loop() -> None:
+    from netplay.client import NetClient
+
+    table = start_local_table("oh_hell", 3, seats=[None, None, "random"], seed=6, bot_speed=0.0)
+    client = NetClient("127.0.0.1", table.port, "Couch", seats=2)
+    try:
+        client.start()
+        welcome = client.wait_for("welcome")
+        assert welcome is not None and welcome["seats"] == [0, 1] and client.seats == [0, 1]
+        client.send({"type": "start"})
+        seq = client.send_action(2, {"type": "bid", "bid": 0})  # the bot's seat
+        reject = None
+        for _ in range(500):
+            reject = next((m for m in client.poll() if m["type"] == "reject" and m["seq"] == seq), None)
+            if reject is not None:
+                break
+            asyncio.run(asyncio.sleep(0.01))
+        assert reject is not None and reject["seat"] == 2 and reject["action"] == {"type": "bid", "bid": 0}
+        assert "not yours" in reject["reason"]
+    finally:
+        client.close()
+        table.stop()
+    closed = [m for m in client.poll() if m["type"] == "closed"]
+    assert closed and client.closed
