@@ -40,12 +40,13 @@ class KeyboardScene(MenuScene):
         y0 = field.bottom + 26
         key = max(30, min(64, (h - y0 - 70 - len(rows) * gap) // (len(rows) + 1)))
         cols = max(len(r) for r in rows)
-        width = cols * key + (cols - 1) * gap
+        key_w = max(key, (320 - (cols - 1) * gap) // cols)  # the digit pad is wide enough for "Delete"
+        width = cols * key_w + (cols - 1) * gap
         x0 = (w - width) // 2
         for r, row in enumerate(rows):
-            offset = (cols - len(row)) * (key + gap) // 2
+            offset = (cols - len(row)) * (key_w + gap) // 2
             for c, ch in enumerate(row):
-                rect = pygame.Rect(x0 + offset + c * (key + gap), y0 + r * (key + gap), key, key)
+                rect = pygame.Rect(x0 + offset + c * (key_w + gap), y0 + r * (key + gap), key_w, key)
                 label = ch.upper() if self.shift else ch
                 self.button(rect, label, lambda ch=ch: self.type(ch), name=f"key:{ch}")
         y = y0 + len(rows) * (key + gap)
@@ -58,12 +59,12 @@ class KeyboardScene(MenuScene):
             self.button(pygame.Rect(x0 + i * (each + gap), y, each, key), text, callback, name=name,
                         big=name == "done")
         top = field.top - 14
-        self.panel_rect = pygame.Rect(x0 - 30, top, width + 60, y + key + 20 - top)
+        self.panel_rect = pygame.Rect(x0 - 30, top, width + 60, y + key + 20 - top).union(field.inflate(40, 0))
 
     def field_rect(self) -> pygame.Rect:
         """The line being typed, inside the panel and under the caption."""
         w, h = self.app.size
-        field = pygame.Rect(0, 0, min(700, w - 120), 54 if h >= 700 else 46)
+        field = pygame.Rect(0, 0, min(380 if self.digits_only else 700, w - 120), 54 if h >= 700 else 46)
         field.midtop = (w // 2, self.header_y(1) + 20)
         return field
 
