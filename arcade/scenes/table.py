@@ -342,7 +342,7 @@ class PauseScene(MenuScene):
     """The pause menu over the table (the game goes on underneath: the host does not stop)."""
 
     name = "pause"
-    title = "Paused"
+    title = "Menu"  # not "Paused": the host does not stop the game (see draw)
     panel_width = 420
 
     def __init__(self, app: Any, table_scene: TableScene) -> None:
@@ -389,9 +389,17 @@ class PauseScene(MenuScene):
         dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         dim.fill((0, 0, 0, 165))
         surface.blit(dim, (0, 0))
+        w, h = surface.get_size()
+        strip = pygame.Surface((w, 56), pygame.SRCALPHA)  # the menu's hints, not the table's, along the bottom
+        strip.fill((6, 16, 12, 235))
+        surface.blit(strip, (0, h - 56))
         ui_theme.panel(surface, self.panel_rect)
         w, _ = surface.get_size()
         ui_theme.title_text(surface, self.title, (w // 2, self.panel_rect.y - 70), 44)
+        if self.table_scene.result is None and self.table_scene.started:
+            note = ("The game goes on: the others keep playing while this menu is open"
+                    if self.table_scene.realtime else "The game waits for your turn while this menu is open")
+            ui_theme.text(surface, note, 17, (w // 2, self.panel_rect.bottom + 12), "muted", anchor="midtop")
 
     def hints(self) -> list[tuple[str, str]]:
         return [("up", "Move"), ("confirm", "Select"), ("back", "Resume")]
