@@ -236,7 +236,7 @@ class Host:
         message = self.lobby_message()
         for client in self.conns.values():
             if client.welcomed:
-                self._send(client, message)
+                self._send(client, {**message, "owner": client.token == self.owner_token})
         for callback in self.on_change:
             callback()
 
@@ -359,7 +359,6 @@ class Host:
                     self._bind(client, index)
         else:
             client.token = secrets.token_urlsafe(12)
-            self.tokens[client.token] = client.name
             if not self.started:
                 for index, seat in enumerate(self.seats):
                     if len(client.seats) >= want:
@@ -383,6 +382,8 @@ class Host:
             self.start_game()
 
     def _bind(self, client: ClientConn, index: int) -> None:
+        if client.token is not None:
+            self.tokens[client.token] = client.name  # only seat holders can come back
         seat = self.seats[index]
         seat.conn = client
         seat.away_since = None
@@ -413,6 +414,10 @@ class Host:
         if self.conns.pop(client.id, None) is None:
             return
         self._release(client)
+        if not self.started and client.token == self.owner_token:
+            # the owner left the lobby: the longest-connected seated client may start the table now
+            heirs = [c for c in self.conns.values() if c.welcomed and c.seats]
+            self.owner_token = heirs[0].token if heirs else None
         if client.welcomed:
             self._changed()
 
@@ -430,6 +435,7 @@ class Host:
                     raise IllegalAction(f"seat {index} is taken")
                 self.seats[index] = Seat(kind=PERSON, name=client.name, token=client.token)
                 self._bind(client, index)
+                self.owner_token = self.owner_token or client.token
             elif kind == "stand":
                 index = self._seat_index(message)
                 if index not in client.seats:

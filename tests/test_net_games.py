@@ -325,3 +325,29 @@ def test_threaded_client_for_the_pygame_loop() -> None:
         table.stop()
     closed = [m for m in client.poll() if m["type"] == "closed"]
     assert closed and client.closed
+
+
+def test_ownership_passes_on_when_the_owner_leaves_the_lobby() -> None:
+    table = start_local_table("oh_hell", 3, seats=[None, None, "random"], seed=1, bot_speed=0.0)
+
+    async def scenario() -> None:
+        owner = AsyncClient("127.0.0.1", table.port, "Owner")
+        await owner.connect()
+        guest = AsyncClient("127.0.0.1", table.port, "Guest")
+        assert not (await guest.connect())["owner"]
+        await owner.close()
+        while True:
+            message = await guest.recv(5.0)
+            assert message is not None
+            if message["type"] == "lobby" and message["owner"]:
+                assert message["seats"][0]["kind"] == "open"
+                break
+        guest.send({"type": "start"})
+        run = await play_as_bot(guest, "random", bot_speed=0.0)
+        assert run.result is not None
+        await guest.close()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        table.stop()
