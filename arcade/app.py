@@ -256,10 +256,19 @@ class App:
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
 
+    def _pair_label(self, kind: str) -> str:
+        """A "Move"/"Change" hint names both keys of its axis ("Up/Down", "W/S"); a pad's D-pad is one."""
+        other = {"up": "down", "left": "right"}.get(kind)
+        label = self.mapper.hint(kind)
+        if other is None:
+            return label
+        second = self.mapper.hint(other)
+        return label if second == label else f"{label}/{second}"
+
     def _draw_hints(self, surface: pygame.Surface, scene: Any) -> None:
         items = scene.hints()
         if items:
-            ui_theme.hints(surface, [(self.mapper.hint(kind), what) for kind, what in items])
+            ui_theme.hints(surface, [(self._pair_label(kind), what) for kind, what in items])
 
     def _draw_toasts(self, surface: pygame.Surface) -> None:
         if not self.toasts:

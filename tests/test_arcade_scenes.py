@@ -350,3 +350,11 @@ def test_resizing_under_a_table_leaves_no_menu_widgets_on_it(app) -> None:
     app.step(2)
     assert app.scene.name == "title" and app.manager.get_root_container().elements
     assert all(item.rect.bottom <= 540 for item in app.scene.ring.items)
+
+
+def test_move_hints_name_both_keys_of_the_axis(app) -> None:
+    app.mapper.last_device = "keyboard"
+    assert app._pair_label("up") == "Up/Down" and app._pair_label("left") == "Left/Right"
+    assert app._pair_label("confirm") == "Enter"
+    app.mapper.last_device = "pad3"
+    assert "/" not in app._pair_label("up")
