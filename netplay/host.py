@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import heapq
 import itertools
+import logging
 import random
 import secrets
 import statistics
@@ -37,6 +38,7 @@ from netplay.protocol import (
 from netplay.tablelog import TableLog, replay_records
 
 Clock = Callable[[], float]
+log = logging.getLogger("cardtable.host")
 
 OPEN, PERSON, BOT = "open", "person", "bot"
 
@@ -606,6 +608,9 @@ class Host:
                 reason = None
             except IllegalAction as error:
                 reason = error.reason
+            except Exception as error:  # an engine bug must not stop the table (the state is untouched)
+                log.exception("%s.apply failed on %r", self.game.name, action)
+                reason = f"the host could not apply that ({type(error).__name__})"
         if reason is not None:
             if source is not None and seq is not None and not source.conn.closed:
                 self._send(source, {"type": "reject", "seq": seq, "reason": reason})
@@ -717,7 +722,11 @@ class Host:
             if not legal:
                 self._bot_busy.discard(index)
                 return
-            action = bot.choose(self.game.view(self.state, index), legal, self._rng)
+            try:
+                action = bot.choose(self.game.view(self.state, index), legal, self._rng)
+            except Exception:  # a bot bug must not stall the table: play a random legal action
+                log.exception("%s bot %s failed", self.game.name, level)
+                action = self.game.sample(self.state, index, self._rng)
         except Exception:
             self._bot_busy.discard(index)
             raise

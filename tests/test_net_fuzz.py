@@ -180,3 +180,43 @@ def test_host_survives_hostile_clients_while_a_game_goes_on() -> None:
 def test_decode_all_reads_a_capture() -> None:
     stream = encode({"type": "ack", "seq": 1}) + encode({"type": "reject", "seq": 2, "reason": "no"})
     assert [m["type"] for m in decode_all(stream)] == ["ack", "reject"]
+
+
+GARBAGE_ACTIONS: list[Any] = [None, 5, "play", [], {}, {"type": 3}, {"type": "no-such-action"},
+                              {"type": "play", "card": "ZZ"}, {"type": "play", "cards": "AS"},
+                              {"type": "play", "card": ["AS"]}, {"type": "bid", "bid": -1},
+                              {"type": "bid", "bid": 2**64 - 1}, {"type": "play", "cards": [None]},
+                              {"type": "meld", "table": 7}, {"type": "play", "card": {"x": [1.5]}}]
+
+
+@pytest.mark.parametrize("name", ["oh_hell", "spit", "speed"])
+def test_garbage_actions_are_rejected_and_the_game_goes_on(name: str) -> None:
+    players = {"oh_hell": 3}.get(name, 2)
+    table = start_local_table(name, players, seats=[None] + ["random"] * (players - 1), seed=2, bot_speed=0.0,
+                              race_margin=0.001)
+
+    async def scenario() -> Any:
+        client = AsyncClient("127.0.0.1", table.port, "Ada")
+        await client.connect()
+        client.send({"type": "start"})
+        seqs = {client.send_action(0, action) for action in GARBAGE_ACTIONS}
+        seqs |= {client.send_action(seat, {"type": "pass"}) for seat in (-1, 1, 99)}
+        answers: dict[int, dict[str, Any]] = {}
+        seen = []
+        while len(answers) < len(seqs):
+            message = await client.recv(5.0)
+            assert message is not None, client.closed_reason
+            if message["type"] in ("ack", "reject") and message["seq"] in seqs:
+                answers[message["seq"]] = message
+            elif message["type"] == "view":
+                seen.append(message)
+        run = await play_as_bot(client, "random", bot_speed=0.0, seen=seen[-1:])
+        await client.close()
+        return answers, run
+
+    try:
+        answers, run = asyncio.run(scenario())
+    finally:
+        table.stop()
+    assert all(m["type"] == "reject" and m["reason"] for m in answers.values())
+    assert run.result is not None
