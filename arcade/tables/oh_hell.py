@@ -344,7 +344,8 @@ class OhHellTable(Table):
             surface.blit(self.art.face(played["card"], size), card_rect)
             if played.get("seat") == winner:
                 pygame.draw.rect(surface, GOLD, card_rect.inflate(6, 6), 3, border_radius=round(size[0] * 0.1))
-            self.blit_text(surface, self.name(played["seat"]), 17 * self.u, INK, "midtop",
+            who = self.name(played["seat"])
+            self.blit_text(surface, who, self.fit(who, 17 * self.u, size[0] + gap - 4), INK, "midtop",
                            (card_rect.centerx, card_rect.bottom + 4 * self.u), False)
             x += size[0] + gap
 
