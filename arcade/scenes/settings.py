@@ -105,19 +105,24 @@ class SettingsScene(MenuScene):
         for i, head in enumerate(("", "Keyboard", "Gamepad")):
             ui_theme.text(surface, head, 17, (cols[i], y), "muted", bold=True)
         y += 28
+        size = 17  # smaller on narrow windows, so no column runs into the next
+        while size > 12 and any(ui_theme.font(size).size(text)[0] > cols[i + 1] - cols[i] - 16
+                                for row in BINDINGS for i, text in enumerate(row[:2])):
+            size -= 1
         for what, keys, pad, _ in BINDINGS:
-            ui_theme.text(surface, what, 17, (cols[0], y), "ink")
-            ui_theme.text(surface, keys, 17, (cols[1], y), "ink")
-            ui_theme.text(surface, pad, 17, (cols[2], y), "ink")
-            y += 27
+            ui_theme.text(surface, what, size, (cols[0], y), "ink")
+            ui_theme.text(surface, keys, size, (cols[1], y), "ink")
+            ui_theme.text(surface, pad, size, (cols[2], y), "ink")
+            y += size + 10
         pads = self.app.mapper.pads
         y += 10
         note = f"Gamepads connected: {len(pads)}" if pads else "No gamepad connected (plug one in any time)."
-        ui_theme.text(surface, note, 17, (cols[0], y), "muted")
-        y += 26
+        ui_theme.text(surface, note, size, (cols[0], y), "muted")
+        y += size + 9
+        small = size - 1
         for line in ui_theme.wrap("Two on one keyboard (couch): the second player uses WASD, Space, Q and E; "
-                                  "the first the arrows, Enter, comma and period.", 16, r.width):
-            ui_theme.text(surface, line, 16, (cols[0], y), "muted")
-            y += 22
+                                  "the first the arrows, Enter, comma and period.", small, r.width):
+            ui_theme.text(surface, line, small, (cols[0], y), "muted")
+            y += small + 6
 
 
