@@ -61,6 +61,7 @@ class _Problem:
     mandatory_wilds: int
     optional_wilds: int
     forced_value: tuple[int, int]  # (points, cards) of hand cards made mandatory to free a joker
+    wilds_near_hand: bool = False  # freed jokers may stand in sequences only near hand cards
 
 
 def solve(
@@ -82,10 +83,17 @@ def solve(
     if size <= exact_limit:
         return solve_exact(table, hand, objective=objective)
     first_try = 2 * budget // 3
-    found, spent = _solve_counted(table, hand, DEFAULT_MAX_STATES, objective, first_try)
-    if spent <= first_try:
-        return found
     start = greedy(table, hand)
+    floor = None
+    if start is not None and objective == "points":
+        floor = start.points * CARD_WEIGHT + len(start.played)
+    found, spent = _solve_counted(
+        table, hand, DEFAULT_MAX_STATES, objective, first_try, floor=floor, near_hand=True
+    )
+    if spent <= first_try:
+        if found is not None:
+            found.exact = found.exact and not any(e.startswith(NAMED) for m in table for e in m)
+        return found if found is not None else start
     candidates = [c for c in (found, start) if c is not None]
     if start is not None:
         left = sorted((Counter(hand) - Counter(start.played)).elements())
@@ -141,20 +149,26 @@ def _solve_counted(
     objective: str,
     node_limit: int | None,
     free_jokers: bool = True,
+    floor: int | None = None,
+    near_hand: bool = False,
 ) -> tuple[Solution | None, int]:
+    """(solution, nodes spent). ``floor``: a value some legal answer reaches (prunes the search)."""
     best: tuple[int, list[list[str]], bool] | None = None
     nodes = 0
-    for problem in _problems(table, hand, free_jokers):
+    for problem in _problems(table, hand, free_jokers, near_hand):
         if node_limit is not None and nodes > node_limit:
             break
         limit = None if node_limit is None else max(0, node_limit - nodes)
-        found = _search(problem, max_states, objective, limit)
+        points, count = problem.forced_value
+        forced = (points * CARD_WEIGHT if objective == "points" else 0) + count
+        target = None if floor is None else floor - forced
+        if best is not None:
+            target = best[0] - forced if target is None else max(target, best[0] - forced)
+        found = _search(problem, max_states, objective, limit, target)
         nodes += found[3]
         if found[0] is None:
             continue
-        value, melds, exact = found[0], found[1], found[2]
-        points, count = problem.forced_value
-        value += (points * CARD_WEIGHT if objective == "points" else 0) + count
+        value, melds, exact = found[0] + forced, found[1], found[2]
         if best is None or value > best[0]:
             best = (value, melds, exact)
     if best is None:
@@ -171,7 +185,9 @@ def _raw(entry: str) -> str:
     return JOKER if entry.startswith(NAMED) else entry
 
 
-def _problems(table: list[list[str]], hand: list[str], free_jokers: bool = True) -> list[_Problem]:
+def _problems(
+    table: list[list[str]], hand: list[str], free_jokers: bool = True, near_hand: bool = False
+) -> list[_Problem]:
     """One problem per way of freeing table jokers (a joker may drop its name only when enough real
     cards of that name are on the new table; freeing one may force hand cards of that name out).
     The problem that frees none comes first: it is the cheapest to search."""
@@ -204,10 +220,43 @@ def _problems(table: list[list[str]], hand: list[str], free_jokers: bool = True)
         for name, count in joker_names.items():
             kept = count - freed.get(name, 0)
             mandatory[SUITS.index(name[1])][_VALUE[name[0]]] += [NAMED + name] * kept
+        wilds = sum(freed.values()) + hand.count(JOKER)
+        _drop_isolated(mandatory, optional, wilds)
         problems.append(
-            _Problem(mandatory, optional, sum(freed.values()), hand.count(JOKER), (forced_points, forced_cards))
+            _Problem(
+                mandatory, optional, sum(freed.values()), hand.count(JOKER), (forced_points, forced_cards),
+                near_hand and sum(freed.values()) > 0,
+            )
         )
     return problems
+
+
+def _drop_isolated(mandatory: list[list[list[str]]], optional: list[list[list[str]]], wilds: int) -> None:
+    """Remove hand cards that no meld could hold: too few other cards of their value for a group and
+    too few neighbours in their suit for a sequence, even with the wild jokers."""
+    def count(s: int, v: int) -> int:
+        v = 1 if v == 14 else v
+        return len(mandatory[s][v]) + len(optional[s][v]) if 1 <= v <= 13 else 0
+
+    changed = True
+    while changed:
+        changed = False
+        for s in range(len(SUITS)):
+            for v in range(1, 14):
+                if not optional[s][v]:
+                    continue
+                others = sum(1 for x in range(len(SUITS)) if x != s and count(x, v))
+                if others + wilds >= 2:
+                    continue
+                usable = False
+                for base in ((v, 14) if v == 1 else (v,)):
+                    for window in ((base - 2, base - 1), (base - 1, base + 1), (base + 1, base + 2)):
+                        present = sum(1 for w in window if 1 <= w <= 14 and count(s, w))
+                        if present + wilds >= 2 and all(1 <= w <= 14 for w in window):
+                            usable = True
+                if not usable:
+                    optional[s][v] = []
+                    changed = True
 
 
 @lru_cache(maxsize=200_000)
@@ -239,7 +288,8 @@ def _suit_options(
     return tuple(out)
 
 
-def _group_counts(total: int, biggest: int, wilds: int) -> list[int]:
+@lru_cache(maxsize=4096)
+def _group_counts(total: int, biggest: int, wilds: int) -> tuple[int, ...]:
     """The numbers of wild jokers (0..wilds) that let ``total`` group cards, at most ``biggest`` of one
     suit, split into groups of 3-4 distinct suits."""
     ok = []
@@ -252,7 +302,7 @@ def _group_counts(total: int, biggest: int, wilds: int) -> list[int]:
             if 3 * k <= t <= 4 * k and k >= biggest:
                 ok.append(w)
                 break
-    return ok
+    return tuple(ok)
 
 
 RES_SHIFT = 36
@@ -292,14 +342,19 @@ def _moves(
 
 
 def _search(
-    problem: _Problem, max_states: int, objective: str, node_limit: int | None = None
+    problem: _Problem,
+    max_states: int,
+    objective: str,
+    node_limit: int | None = None,
+    target: int | None = None,
 ) -> tuple[int | None, list[list[str]], bool, int]:
     """(best value, melds, exact, nodes); value None when no arrangement covers the mandatory cards
-    (or the search passed ``node_limit`` nodes). A narrow first pass finds a good answer whose value
-    then prunes the exact pass (a state that cannot reach it even with every remaining hand card)."""
+    (or the search passed ``node_limit`` nodes). A value some answer is known to reach (``target``, or
+    else what a narrow first pass finds) prunes the exact pass: a state that cannot reach it even
+    with every remaining hand card is dropped."""
     nodes = 0
-    incumbent = None
-    if max_states > PROBE_STATES:
+    incumbent = target
+    if incumbent is None and max_states > PROBE_STATES:
         probe = _search_pass(problem, PROBE_STATES, objective, node_limit, None)
         nodes += probe[3]
         if probe[0] is not None:
@@ -437,12 +492,15 @@ def _search_pass(
 
 def _active_cells(problem: _Problem) -> list[list[bool]]:
     """Cells (suit, value) where a wild joker may stand in a sequence: a real card of the suit lies
-    within two values (an ace counts at 1 and 14). Groups take wilds at any value."""
+    within two values (an ace counts at 1 and 14). Groups take wilds at any value. With
+    ``wilds_near_hand`` (large positions) only hand cards count: a freed table joker is tried in
+    sequences near the cards it could help lay, which keeps the search small (not exact)."""
     active = [[False] * 15 for _ in SUITS]
     for s in range(len(SUITS)):
         present = [False] * 15
+        near_hand = problem.wilds_near_hand and not problem.optional_wilds
         for v in range(1, 14):
-            if problem.mandatory[s][v] or problem.optional[s][v]:
+            if problem.optional[s][v] or (problem.mandatory[s][v] and not near_hand):
                 present[v] = True
         present[14] = present[1]
         for v in range(1, 15):

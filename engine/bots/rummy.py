@@ -7,7 +7,8 @@
   points; melds after the first draw when that lowers the hand well (8 points or more, or down to a
   knockable hand), after the second draw whenever it plays anything, otherwise draws on. Knocks when
   it is safe: its hand is worth less than the smallest opponent hand could be (one point per card).
-- ``hard``: melds like ``normal`` but takes any gain at once, and weighs what the opponents may hold:
+- ``hard``: melds like ``normal`` but searches three times longer and takes any gain at once, and
+  weighs what the opponents may hold:
   it estimates each opponent's hand from the cards it cannot see (the pile and other hands, as a
   multiset) and their hand sizes, and knocks when it is likely to be lowest; near the end of the pile it
   keeps nothing back.
@@ -78,13 +79,14 @@ def _played_points(view: View, table: list[list[str]]) -> int:
 class NormalBot(RandomBot):
     level = "normal"
     first_draw_gain = 8
+    budget = SOLVER_BUDGET
 
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         types = _types(legal)
         if "knock" in types:
             return {"type": "knock" if self.knock(view) else "pass"}
         if "meld" in types:
-            found = solve(view["table"], view["hand"], budget=SOLVER_BUDGET)
+            found = solve(view["table"], view["hand"], budget=self.budget)
             if found is not None and self.meld_now(view, found.points):
                 return {"type": "meld", "table": found.table}
         return _draw_or_pass(legal)
@@ -102,6 +104,7 @@ class NormalBot(RandomBot):
 class HardBot(NormalBot):
     level = "hard"
     samples = 40
+    budget = 3 * SOLVER_BUDGET
 
     def meld_now(self, view: View, gain: int) -> bool:
         return True
@@ -110,6 +113,8 @@ class HardBot(NormalBot):
         mine = view["hand_value"]
         others = [s for s in range(view["players"]) if s != view["seat"]]
         if mine < min(view["hand_sizes"][s] for s in others):
+            return True
+        if view["last_turns"] or view["draw_pile"] <= len(others):
             return True
         unseen = _unseen(view)
         if not unseen:
