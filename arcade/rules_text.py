@@ -86,6 +86,9 @@ RULES: dict[str, list[tuple[str, str]]] = {
          "the hand, or Go and play on for more, hoping nobody else gets there first."),
         ("Payment", "The winner is paid score plus Goes, doubled for shakes, bombs, many Goes, and when an "
          "opponent has no brights or too little junk against the winner's sets."),
+        ("Jokers and draws", "A joker goes straight to your captures and you turn another card; it counts "
+         "as junk (2 or 3). If the stock runs out with no Stop, or someone who called Go ends without "
+         "scoring more, nobody wins: the hand is dealt again and the next payment doubles."),
     ],
     "rummy": [
         ("The idea", "2 to 5 players. Get rid of your cards by melding them into groups and sequences on "
@@ -95,12 +98,16 @@ RULES: dict[str, list[tuple[str, str]]] = {
         ("Melds", "A group is 3 or 4 cards of one rank in different suits. A sequence is 3 or more cards of "
          "one suit in a row; an ace is low (A-2-3) or high (Q-K-A), never both."),
         ("Rearranging", "When you meld you may rebuild the whole table: split, join and move cards between "
-         "melds, as long as every meld is legal afterwards and you added at least one card from your hand. "
-         "A joker stands for the card you name; it may be swapped out for that real card."),
+         "melds, as long as every meld is legal afterwards and you added at least one card from your hand; "
+         "no table card goes back to a hand. A joker stands for the card you name; the real card may take "
+         "its place, and the freed joker must be used again in the same move."),
         ("Knocking", "At the end of your turn with 5 points or less in hand (A 1, 2-10 face value, J Q K 10, "
          "joker 25) you may knock: the hand ends. The lowest hand wins the differences; undercutting the "
          "knocker earns 10 more, going out 25."),
-        ("Winning", "The game ends when someone reaches 150: the highest total after bonuses wins."),
+        ("Empty pile", "If the draw pile runs out and nobody has knocked, everyone gets one more turn to "
+         "meld without drawing; then the hands are counted."),
+        ("Winning", "The game ends when someone reaches 150: each of them gets 100 more, everyone 25 for "
+         "each hand won, and the highest total wins."),
     ],
     "tractor": [
         ("The idea", "4 players in two partnerships sitting opposite. Two decks and four jokers. The declaring "
@@ -113,8 +120,9 @@ RULES: dict[str, list[tuple[str, str]]] = {
          "pairs as far as they can."),
         ("Winning tricks", "Only a play of the same shape can win: the highest trump play, else the highest "
          "of the suit led. Jokers and trump-rank cards are the highest trumps."),
-        ("Points and levels", "5s count 5, 10s and kings 10. With under 80 points the attackers let the "
-         "declarers go up; with 120 or more the attackers go up and take over. Pass the ace to win."),
+        ("Points and levels", "5s count 5, 10s and kings 10. Winning the last trick, the attackers also take "
+         "the kitty's points, multiplied. Under 80 points: the declarers go up 1 to 3 levels and declare "
+         "again. 80 or more: the attackers take over, and from 120 they also go up. Pass the ace to win."),
     ],
 }
 
