@@ -290,7 +290,9 @@ class Host:
 
     def _allow(self, client: ClientConn) -> bool:
         now = self.clock()
-        client.allowance = min(self.config.burst, client.allowance + (now - client.last_refill) * self.config.rate)
+        seats = max(1, len(client.seats))  # a couch client plays for several people
+        client.allowance = min(self.config.burst * seats,
+                               client.allowance + (now - client.last_refill) * self.config.rate * seats)
         client.last_refill = now
         if client.allowance < 1.0:
             return False

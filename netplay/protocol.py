@@ -142,8 +142,9 @@ def encode(message: Message) -> bytes:
 
 
 def decode_all(data: bytes, allowed: frozenset[str] = HOST_TYPES | CLIENT_TYPES) -> list[Message]:
-    """Every message in a complete byte capture (tests and tools)."""
-    return Decoder(allowed).feed(data)
+    """Every message in a complete byte capture (tests and tools), fed as the host's reads would be."""
+    decoder = Decoder(allowed)
+    return [m for start in range(0, len(data), READ_CHUNK) for m in decoder.feed(data[start:start + READ_CHUNK])]
 
 
 # -- field checks used by both sides ---------------------------------------------------------------
