@@ -140,7 +140,9 @@ class MenuScene(Scene):
         return min(1.0, self.app.size[1] / 720)
 
     def vy(self, y: int) -> int:
-        return int(y * self.vscale)
+        """A y laid out for 720 pixels: squeezed on short windows; on tall ones the whole menu (title
+        and panel together) moves down towards the middle instead of hugging the top."""
+        return int(y * self.vscale) + max(0, (self.app.size[1] - 720) // 2)
 
     def title_size(self) -> int:
         return int(46 * max(0.8, self.vscale))
