@@ -205,6 +205,9 @@ class MenuScene(Scene):
     def typing(self) -> bool:
         return self.ring.typing()
 
+    def hints(self) -> list[tuple[str, str]]:
+        return [("up", "Move"), ("confirm", "Select"), ("back", "Back")]
+
     def tick(self, dt: float) -> None:
         self.ring.tick(dt)
 

@@ -78,11 +78,11 @@ class JoinScene(MenuScene):
                                         self.address, on_confirm=self.join_manual, name="address",
                                         caption_width=0.3, max_length=60, on_text=self.set_address)
         r += 1
-        half = (col.width - 20) // 2
+        half = (col.width - 36) // 2  # room between the two for the focus ring's pointer
         pin_rect = pygame.Rect(col.x, self.row(col, r).y, half, self.row_height)
         self.pin_entry = text_field(self.manager, self.ring, pin_rect, "PIN", self.pin, name="pin",
                                     caption_width=min(0.8, col.width * 0.3 / max(1, half)), allowed="numbers", max_length=6, on_text=self.set_pin)
-        self.button(pygame.Rect(col.x + half + 20, pin_rect.y, half, self.row_height), "Join address",
+        self.button(pygame.Rect(col.x + half + 36, pin_rect.y, half, self.row_height), "Join address",
                     self.join_manual, name="join_manual")
         r += 1
         self.button(pygame.Rect(col.centerx - 120, self.row(col, r).y, 240, self.row_height), "Back",
