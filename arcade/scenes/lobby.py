@@ -123,6 +123,11 @@ class LobbyScene(MenuScene):
         self.app.end_session()
         self.app.pop()
 
+    def hints(self) -> list[tuple[str, str]]:
+        owner = bool(self.welcome and self.welcome.get("owner"))
+        change = [("left", "Change a seat")] if owner and any(s.get("kind") != "person" for s in self.seats) else []
+        return [("up", "Move"), *change, ("confirm", "Select"), ("back", "Leave")]
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         super().draw(surface, alpha)
         w, _ = surface.get_size()
