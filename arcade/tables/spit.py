@@ -352,10 +352,10 @@ class SpitTable(RealtimeTable):
         got = sizes[1 - pile] if 1 - pile < len(sizes) else 0
         who = self.name(seat)
         verb = "slap" if event.get("type") == "slap" else "choose"
-        if who == "You":
-            text = f"You {verb} the {side} pile ({took}); {self.name(1 - seat)} takes {got}"
-        else:
-            text = f"{who} {verb}s the {side} pile ({took}); {self.name(1 - seat)} take{'s' if self.name(1 - seat) != 'You' else ''} {got}"
+        other = self.name(1 - seat)
+        did = "slapped first and took" if verb == "slap" else "chose"
+        text = (f"{who} {did} the {side} pile ({took} cards); {other} "
+                f"take{'' if other == 'You' else 's'} the other ({got})")
         self.verdict = text
         self.banner(f"{who} {'slapped' if verb == 'slap' else 'chose'} first!" if verb == "slap" else text,
                     LEGAL if seat in self.local_seats else BAD, 1.6, 0.7)
