@@ -363,13 +363,13 @@ class Host:
                     self._bind(client, index)
         else:
             client.token = secrets.token_urlsafe(12)
-            if not self.started:
-                for index, seat in enumerate(self.seats):
-                    if len(client.seats) >= want:
-                        break
-                    if seat.kind == OPEN:
-                        self.seats[index] = Seat(kind=PERSON, name=client.name, token=client.token)
-                        self._bind(client, index)
+        if not self.started:  # in the lobby a returning player whose seats opened up sits down again
+            for index, seat in enumerate(self.seats):
+                if len(client.seats) >= want:
+                    break
+                if seat.kind == OPEN:
+                    self.seats[index] = Seat(kind=PERSON, name=client.name, token=client.token)
+                    self._bind(client, index)
         if self.owner_token is None and client.seats:
             self.owner_token = client.token
         client.welcomed = True
