@@ -454,3 +454,24 @@ def test_spit_hint_after_calling_spit_waits_for_the_other_player() -> None:
     assert hints and hints[0].startswith("waiting for") and "Spit" in hints[0]
     driver.push(driver.game.apply(driver.state, 1, {"type": "ready"}))
     assert "Spit" not in " ".join(driver.table._hints(0)) or "waiting" not in " ".join(driver.table._hints(0))
+
+
+def test_oh_hell_card_out_of_turn_says_whose_turn_it_is() -> None:
+    driver = Driver("oh_hell", 4, [0], 3)
+    game, state, table = driver.game, driver.state, driver.table
+    table.set_names(["You", "Bot 2 (normal)", "Bot 3 (normal)", "Bot 4 (normal)"])
+    while not (state.phase == "play" and 0 not in game.to_act(state)):
+        seat = next(s for s in game.to_act(state) if game.legal(state, s))
+        driver.push(game.apply(state, seat, game.sample(state, seat, driver.rng)))
+    for _ in range(200):
+        table.tick(1 / 120)
+    sprite = next(s for s in table.sprites if s.hit and s.hit[0] == "hand")
+    tried = table.handle(Command("click", "mouse", pos=sprite.rect.center), None)
+    assert tried and tried[0][1]["type"] == "play"
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(state, 0, tried[0][1])
+    table.reject(0, tried[0][1], refused.value.reason)
+    turn = game.to_act(state)[0]
+    assert f"{table.name(turn)}'s turn" in table.toasts[-1][0]
+    table.deal_wait = 1.0
+    assert table.handle(Command("confirm", "keyboard"), 0) == []  # nothing played blind during a deal

@@ -528,8 +528,8 @@ class OhHellTable(Table):
         match = [a for a in self._play_actions(me) if a.get("card") == card]
         if match and me is not None:
             return [(me, match[0])]
-        if self._play_actions(me):
-            self.ask_host(me, {"type": "play", "card": card}, card)
+        if me in self.local_seats and self.view.get("phase") in ("play", "bid"):
+            self.ask_host(me, {"type": "play", "card": card}, card)  # the host says why not (whose turn)
         return []
 
     def on_drop(self, seat: int, card: str, pos: tuple[int, int]) -> list[tuple[int, Action]]:
@@ -565,8 +565,8 @@ class OhHellTable(Table):
         if self.privacy:
             self.privacy_done()
             return []
-        if seat is None or seat != self.me:
-            return []
+        if seat is None or seat != self.me or self.deal_wait > 0:
+            return []  # (while the last trick leaves, the new hand is not on screen yet: nothing blind)
         if self.view.get("phase") == "bid":
             count = int(self.view.get("cards_this_hand") or 0) + 1
             bid = self.bid_focus.get(seat, 0) % count
@@ -583,8 +583,8 @@ class OhHellTable(Table):
         match = self.find(seat, type="play", card=card)
         if match:
             return [(seat, match[0])]
-        if self._play_actions(seat):
-            self.ask_host(seat, {"type": "play", "card": card}, card)
+        if seat in self.local_seats and self.view.get("phase") == "play":
+            self.ask_host(seat, {"type": "play", "card": card}, card)  # the host says why not (whose turn)
         return []
 
     def reject(self, seat: int, action: Action, reason: str) -> None:
