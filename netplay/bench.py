@@ -166,11 +166,14 @@ def discovery(rounds: int = 3) -> dict[str, float]:
             try:
                 start = time.monotonic()
                 port = table.advertise(f"bench {index}", ["127.0.0.1"])
-                if wait_until(lambda port=port: any(t.port == port for t in browser.tables()), 20, 0.002):
+                def listed(port: int = port) -> bool:
+                    return any(t.port == port for t in browser.tables())
+
+                if wait_until(listed, 20, 0.002):
                     found.append(time.monotonic() - start)
                 start = time.monotonic()
                 table.unadvertise()
-                if wait_until(lambda port=port: not any(t.port == port for t in browser.tables()), 20, 0.002):
+                if wait_until(lambda: not listed(), 20, 0.002):
                     gone.append(time.monotonic() - start)
             finally:
                 table.stop()

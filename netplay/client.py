@@ -280,7 +280,7 @@ class NetClient:
             elif message["type"] == "closed":
                 self.closed = True
             elif message["type"] in ("ack", "reject"):
-                sent = self._sent.pop(message.get("seq"), None)
+                sent = self._sent.pop(int(message.get("seq") or 0), None)
                 if sent is not None and message["type"] == "reject":
                     message = {**message, "seat": sent[0], "action": sent[1]}
             out.append(message)

@@ -8,9 +8,12 @@ import contextlib
 import json
 import signal
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from netplay.protocol import clean_name
+
+if TYPE_CHECKING:
+    from netplay.host import HostConfig
 
 
 def _options(pairs: list[str]) -> dict[str, Any]:
@@ -31,7 +34,7 @@ def _say(text: str) -> None:
     print(text, flush=True)
 
 
-def _config(args: argparse.Namespace) -> Any:
+def _config(args: argparse.Namespace) -> HostConfig:
     from netplay.host import HostConfig
 
     return HostConfig(

@@ -160,7 +160,7 @@ class Host:
         self._bot_tasks: set[asyncio.Task[None]] = set()
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._rng = random.Random(self.seed ^ 0x5EED)
-        self._servers: list[asyncio.AbstractServer] = []
+        self._servers: list[asyncio.Server] = []
         self._ping_task: asyncio.Task[None] | None = None
         self.on_change: list[Callable[[], None]] = []  # discovery updates, tests
         self.done = asyncio.Event()
@@ -171,7 +171,7 @@ class Host:
 
     async def serve(self, address: str = "127.0.0.1", port: int = 0) -> int:
         """Listen on ``address:port`` (0: any free port); returns the port. Call again to add addresses."""
-        server = await asyncio.start_server(self._handle, address, port)
+        server: asyncio.Server = await asyncio.start_server(self._handle, address, port)
         self._servers.append(server)
         if self._ping_task is None:
             self._ping_task = asyncio.create_task(self._ping_loop())
@@ -655,7 +655,8 @@ class Host:
     def _push(self, client: ClientConn, events: list[dict[str, Any]],
               redacted: dict[int | None, list[dict[str, Any]]] | None = None) -> None:
         redacted = {} if redacted is None else redacted
-        for seat in client.seats or [None]:
+        seats: list[int | None] = list(client.seats) or [None]
+        for seat in seats:
             if seat not in redacted:
                 redacted[seat] = self._redact(events, seat)
             self._send(client, {

@@ -138,7 +138,8 @@ class Decoder:
 
 
 def encode(message: Message) -> bytes:
-    return msgpack.packb(message, use_bin_type=True)
+    data: bytes = msgpack.packb(message, use_bin_type=True)
+    return data
 
 
 def decode_all(data: bytes, allowed: frozenset[str] = HOST_TYPES | CLIENT_TYPES) -> list[Message]:
