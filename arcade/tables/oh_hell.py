@@ -249,7 +249,7 @@ class OhHellTable(Table):
                 pygame.draw.circle(surface, (60, 60, 60), chip.center, chip.width // 2, max(1, round(2 * self.u)))
                 self.blit_text(surface, "D", 20 * self.u, (30, 30, 30), "center", chip.center, False)
         self._info_panel(surface)
-        if phase == "bid" and me is not None and self.legals.get(me) and not self.privacy:
+        if phase == "bid" and me is not None and self.legals.get(me) and not self.privacy and not self.deal_wait:
             count = int(view.get("cards_this_hand") or 0)
             known = sum(b for b in bids if b is not None)
             text = f"Your bid: how many of the {count} tricks will you take?" if count != 1 else \
