@@ -150,3 +150,30 @@ def test_replay_command_verifies_and_detects_tampering(tmp_path, capsys) -> None
         replay_records(str(tmp_path / "bad.log"))
     assert cli_main(["replay", str(tmp_path / "bad.log"), "--verify"]) == 1
     assert records.ended
+
+
+def test_host_tables_and_join_commands(capsys) -> None:
+    process, port = None, 0
+    try:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "arcade.cli", "host", "--interface", "127.0.0.1", "--game", "oh_hell",
+             "--players", "3", "--bots", "random,random", "--name", "Den", "--bot-speed", "0", "--linger", "0.2"],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=os.environ.copy())
+        assert process.stdout is not None
+        for line in process.stdout:
+            if line.startswith("{"):
+                port = int(json.loads(line)["port"])
+                break
+        assert cli_main(["tables", "--interface", "127.0.0.1", "--timeout", "2.5", "--json"]) == 0
+        listed = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+        (den,) = [t for t in listed if t["port"] == port]
+        assert (den["name"], den["game"], den["taken"], den["seats"], den["started"]) == ("Den", "oh_hell", 2, 3, False)
+        assert cli_main(["join", f"127.0.0.1:{port}", "--name", "J", "--bot", "random", "--bot-speed", "0"]) == 0
+        report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+        assert report["result"]["winners"] and report["hash"]
+        process.wait(20)
+        assert process.returncode == 0
+    finally:
+        if process is not None and process.poll() is None:
+            process.kill()
+            process.wait(5)
