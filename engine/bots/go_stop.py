@@ -376,10 +376,11 @@ def rollout(state: GoStopState, me: int, limit: int = 400) -> int:
 class HardBot(NormalBot):
     level = "hard"
 
-    def __init__(self, budget: int = 300, width: int = 5, shaping: float = 0.0) -> None:
+    def __init__(self, budget: int = 300, width: int = 5, shaping: float = 0.0, confidence: float = 1.0) -> None:
         self.budget = budget
         self.width = width
         self.shaping = shaping
+        self.confidence = confidence
 
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         phase = view["phase"]
@@ -394,22 +395,39 @@ class HardBot(NormalBot):
         if len(candidates) == 1:
             return candidates[0]
         me = view["seat"]
-        totals = [0.0] * len(candidates)
-        for _ in range(max(1, self.budget // len(candidates))):
+        values: list[list[float]] = [[] for _ in candidates]
+        for _ in range(max(2, self.budget // len(candidates))):
             world = determinize(view, rng)
             for i, action in enumerate(candidates):
-                totals[i] += self._play_out(world, me, action, self.shaping)
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+                values[i].append(self._play_out(world, me, action, self.shaping))
+        best, best_edge = 0, 0.0
+        for i in range(1, len(candidates)):
+            edge = self._edge([a - b for a, b in zip(values[i], values[0], strict=True)])
+            if edge > best_edge:
+                best, best_edge = i, edge
         return candidates[best]
 
+    def _edge(self, diffs: list[float]) -> float:
+        """The mean of paired differences when it beats ``confidence`` standard errors, else 0.
+
+        The normal policy's own choice stands unless the rollouts show clearly better: with chips
+        this noisy, the bare best average is mostly noise."""
+        n = len(diffs)
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean if mean > self.confidence * (var / n) ** 0.5 else 0.0
+
     def _go_or_stop(self, view: View, legal: list[Action], rng: random.Random) -> Action:
-        """Stop pays a known amount now; Go is worth the average of rollouts after it."""
+        """Stop pays a known amount now; Go is worth the average of rollouts after it. The normal
+        rule's answer stands unless the rollouts clearly disagree."""
         me = view["seat"]
-        world = determinize(view, rng)
-        stop_value = GAME.payments(world, me)[0][me]
-        rounds = max(1, self.budget // 2)
-        go_total = sum(self._play_out(determinize(view, rng), me, {"type": "go"}) for _ in range(rounds))
-        wanted = "go" if go_total / rounds > stop_value else "stop"
+        stop_value = GAME.payments(determinize(view, rng), me)[0][me]
+        rounds = max(2, self.budget // 2)
+        gains = [self._play_out(determinize(view, rng), me, {"type": "go"}) - stop_value for _ in range(rounds)]
+        normal = NormalBot.choose(self, view, legal, rng)
+        going = normal["type"] == "go"
+        flip = self._edge([-g for g in gains] if going else gains) > 0
+        wanted = ("stop" if going else "go") if flip else normal["type"]
         return next(a for a in legal if a["type"] == wanted)
 
     @staticmethod
