@@ -9,8 +9,11 @@
   no opponent is near the target or a set.
 - ``hard``: determinized search for the play and the Go/Stop decisions: it deals the unseen cards at
   random into the opponents' hands and the stock (consistent with the hand sizes and the cards shown),
-  plays the hand out with the ``normal`` policy for every seat, and keeps the action with the best
-  average chips. The budget counts rollouts, not time, so it is deterministic for a given rng.
+  plays the hand out with the ``normal`` policy for every seat after each of the ``width`` actions
+  ``normal`` rates best (the same deals for every action), and leaves ``normal``'s own choice only
+  for an action whose paired chip differences beat it by more than ``confidence`` standard errors.
+  For Go/Stop, Stop's payment is exact and Go is valued by rollouts. The budget counts rollouts
+  (default 300), not time, so it is deterministic for a given rng.
 
 Between hands, a bot ends the table (``leave``) once a hand has been paid when ``hands`` is 0, so a
 table of bots plays one decided hand; a host seating people should leave ``leave`` out of a bot's
