@@ -149,3 +149,10 @@ def test_hard_beats_random(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(go_stop_bots.BOTS, "hard", SmallHard)
     totals = chip_balance(["hard", "random"], 8)
     assert totals["hard"] > 40
+
+
+def test_hard_leaves_the_normal_choice_only_on_clear_evidence() -> None:
+    bot = HardBot(confidence=1.0)
+    assert bot._edge([2.0, 2.0, 2.0]) == 2.0
+    assert bot._edge([5.0, -5.0, 5.0, -4.0]) == 0.0
+    assert bot._edge([-1.0, -2.0]) == 0.0
