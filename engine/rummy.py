@@ -35,6 +35,10 @@ turn without drawing.
 ``last_turns``, ``hand_value`` (own), ``hands_won``, ``hand_number``, ``decks`` and ``last_hand`` (the
 previous hand's values, knocker, winners and points; no cards).
 
+**Game end.** When one or more players reach ``target`` (150), each of them gets +100 and every
+*other* player +25 for each hand they won (the seed text says "each other player"; RULES.md reads
+"every player"), and the highest total wins.
+
 **Options:** ``target`` (default 150): the score that ends the game.
 """
 
@@ -460,7 +464,8 @@ class Rummy(Game):
             for s in reached:
                 final[s] += TARGET_BONUS
             for s in range(state.players):
-                final[s] += HAND_WON_BONUS * state.hands_won[s]
+                if s not in reached:
+                    final[s] += HAND_WON_BONUS * state.hands_won[s]
             best = max(final)
             state.final = {
                 "scores": final,

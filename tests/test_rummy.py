@@ -300,7 +300,8 @@ def test_game_end_at_150_with_bonuses() -> None:
     assert state.phase == "over" and any(e["type"] == "game_over" for e in events)
     before = [120 + 47, 140, 30]
     assert GAME.result(state)["before_bonuses"] == before
-    assert GAME.result(state)["scores"] == [before[0] + 100 + 3 * 25, 140 + 3 * 25, 30 + 25]
+    # +100 for reaching 150; +25 a hand won for each *other* player (the seed text's reading)
+    assert GAME.result(state)["scores"] == [before[0] + 100, 140 + 3 * 25, 30 + 25]
     assert GAME.result(state)["winners"] == [0]
     assert GAME.legal(state, 1) == [] and GAME.to_act(state) == []
 
@@ -370,3 +371,12 @@ def test_normal_beats_random() -> None:
         levels = ["normal", "random"] if seed % 2 == 0 else ["random", "normal"]
         wins += (seed % 2) in play(levels, seed)["winners"]
     assert wins >= 5
+
+
+def test_hard_beats_normal_more_often_than_not() -> None:
+    wins = 0.0
+    for seed in range(6):
+        levels = ["hard", "normal"] if seed % 2 == 0 else ["normal", "hard"]
+        winners = play(levels, 100 + seed)["winners"]
+        wins += ((seed % 2) in winners) / len(winners)
+    assert wins >= 4
