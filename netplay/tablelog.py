@@ -2,8 +2,8 @@
 
 A log is a sequence of msgpack maps: ``header`` (protocol, game, players, seed, options, name,
 created), ``start`` (the seats: name, kind, level, token), one ``action`` per accepted action (n, seat,
-action, t = wall-clock time, hash = state hash after it), and ``end`` (result, hash) when the game is
-over. Each record is flushed as it is written, so a host killed at any moment leaves a log that
+action, t = wall-clock time, and every few actions hash = state hash after it), and ``end`` (result,
+hash) when the game is over. Each record is flushed as it is written, so a host killed at any moment leaves a log that
 replays to the state it had (a half-written last record is ignored).
 """
 
@@ -50,8 +50,11 @@ class TableLog:
         self.handle.write(msgpack.packb(record, use_bin_type=True))
         self.handle.flush()
 
-    def action(self, n: int, seat: int, action: Any, t: float, digest: str) -> None:
-        self.write({"type": "action", "n": n, "seat": seat, "action": action, "t": t, "hash": digest})
+    def action(self, n: int, seat: int, action: Any, t: float, digest: str | None) -> None:
+        record = {"type": "action", "n": n, "seat": seat, "action": action, "t": t}
+        if digest is not None:
+            record["hash"] = digest
+        self.write(record)
 
     def end(self, result: dict[str, Any], digest: str) -> None:
         self.write({"type": "end", "result": result, "hash": digest})
