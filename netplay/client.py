@@ -296,10 +296,11 @@ class NetClient:
                 return None
             if message["type"] == "welcome":
                 self.welcome = message
-            if message["type"] == kind:
-                return message
             if message["type"] == "closed":
                 self.closed = True
+            if message["type"] == kind:
+                return message
+            if self.closed:
                 return None
         return None
 

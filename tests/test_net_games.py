@@ -353,3 +353,19 @@ def test_ownership_passes_on_when_the_owner_leaves_the_lobby() -> None:
         asyncio.run(scenario())
     finally:
         table.stop()
+
+
+def test_threaded_client_reports_a_failed_connect() -> None:
+    import socket
+
+    from netplay.client import NetClient
+
+    with socket.socket() as probe:  # a port with nobody listening
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    client = NetClient("127.0.0.1", port, "Nobody")
+    client.start()
+    message = client.wait_for("closed", 10.0)
+    assert message is not None and "could not connect" in message["reason"]
+    assert client.closed
+    client.close()
