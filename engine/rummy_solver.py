@@ -14,8 +14,16 @@ sequences, start new ones, go into groups of that value, or (hand cards only) st
 group cards of a value must split into groups of 3-4 distinct suits, which needs only their count and
 the largest count of one suit (plus wild jokers). States are merged by key, keeping the best value.
 
-The search is exact unless a value's layer grows past ``max_states`` (a deterministic node budget):
-then only the best ``max_states`` states are kept and the answer says ``exact=False``.
+A value some legal answer reaches (a greedy series of simple additions, or a narrow first pass) prunes
+states that could not beat it even with every remaining hand card; hand cards that no meld could hold
+are dropped first. Each way of freeing table jokers is a separate problem, the one freeing none first.
+
+Budget: the work is counted in search nodes (deterministic, unlike wall time). Small positions
+(``EXACT_LIMIT`` cards) are solved exactly. Larger ones get the programme within two thirds of the
+budget (freed jokers then only tried in sequences near hand cards); when it does not finish, the best of
+what it found, the greedy answer, and :func:`improve` (a large-neighbourhood search that re-solves the
+melds around one hand card at a time) within the rest. ``Solution.exact`` says whether the answer is
+proven best. Every answer is a legal move (``engine.rummy.meld_move_problem``).
 """
 
 from __future__ import annotations
@@ -36,6 +44,7 @@ CARD_WEIGHT = 64  # value = points * CARD_WEIGHT + cards: points first, then mor
 DEFAULT_MAX_STATES = 3000
 DEFAULT_BUDGET = 6000
 EXACT_LIMIT = 24
+SMALL_NODE_LIMIT = 200_000
 NEIGHBOURHOOD_HAND = 6
 
 SuitState = tuple[int, int, int]  # open sequences of length 1, 2, 3+
@@ -81,7 +90,9 @@ def solve(
     """
     size = sum(len(m) for m in table) + len(hand)
     if size <= exact_limit:
-        return solve_exact(table, hand, objective=objective)
+        found, spent = _solve_counted(table, hand, DEFAULT_MAX_STATES, objective, SMALL_NODE_LIMIT)
+        if spent <= SMALL_NODE_LIMIT:
+            return found
     first_try = 2 * budget // 3
     start = greedy(table, hand)
     floor = None
