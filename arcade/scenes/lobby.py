@@ -167,9 +167,11 @@ class LobbyScene(MenuScene):
             if kind != "person" and self.welcome and self.welcome.get("owner"):
                 ui_theme.text(surface, "<  change  >", 17, (rect.right - 16, rect.centery), "accent", anchor="midright")
         lan = getattr(session, "lan_address", None)
+        # the panel's last row, under the buttons (below the panel it would meet the hint bar)
+        last = (max(1, len(self.seats)) + 2) * (self.row_height + self.row_gap) + self.row_height // 2 + 12
+        where = (w // 2, col.y + last)
         if lan:
-            ui_theme.text(surface, f"Others join from their Join list, or by the address {lan}", 18,
-                          (w // 2, self.panel_rect.bottom + 14), "muted", anchor="midtop")
+            ui_theme.text(surface, f"Others join from their Join list, or by the address {lan}", 18, where,
+                          "accent", anchor="center")
         elif address and getattr(session, "local_table", None) is not None:
-            ui_theme.text(surface, "This table is not on the LAN yet", 18, (w // 2, self.panel_rect.bottom + 14),
-                          "muted", anchor="midtop")
+            ui_theme.text(surface, "This table is not on the LAN yet", 18, where, "muted", anchor="center")
