@@ -262,6 +262,7 @@ class NetClient:
         self._sent: dict[int, tuple[int, dict[str, Any]]] = {}  # seq -> (seat, action) until answered
         self.welcome: Message | None = None
         self.closed = False
+        self._leaving: asyncio.Future[None] | None = None
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._run, name=f"netclient-{self.name}", daemon=True)
@@ -333,10 +334,14 @@ class NetClient:
 
     def close(self) -> None:
         loop = self._loop
-        if loop is not None and self._client is not None and not loop.is_closed():
-            future = asyncio.run_coroutine_threadsafe(self._client.close("leaving"), loop)
-            with contextlib.suppress(Exception):
-                future.result(2.0)
+        client = self._client
+        if loop is not None and client is not None and self._thread is not None and self._thread.is_alive():
+
+            def leave() -> None:  # runs on the client's loop; nothing is created if it has stopped
+                self._leaving = asyncio.ensure_future(client.close("leaving"))
+
+            with contextlib.suppress(RuntimeError):  # the loop is already closed
+                loop.call_soon_threadsafe(leave)
         if self._thread is not None:
             self._thread.join(3.0)
 
@@ -363,4 +368,7 @@ class NetClient:
             if message is None:
                 break
             self._out.put(message)
+        if self._leaving is not None:
+            with contextlib.suppress(Exception):
+                await self._leaving
         self._out.put({"type": "closed", "reason": client.closed_reason or "closed"})

@@ -66,8 +66,11 @@ def _assert_capture_private(log: str, capture: bytes, seat: int) -> int:
     state = game.new(header["players"], header["seed"], header["options"])
     applied = 0
     checked = 0
+    last_version = -1
     for message in decode_all(capture):
         if message["type"] == "view":
+            assert message["version"] > last_version, "view versions must rise"
+            last_version = message["version"]
             while applied < message["version"]:
                 record = replayed.actions[applied]
                 game.apply(state, record["seat"], record["action"])
