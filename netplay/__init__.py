@@ -1,4 +1,14 @@
 """LAN play: the host that referees a table, the client, the wire protocol, discovery, table logs.
 
-Imports engine, never arcade.
+Imports engine, never arcade. The protocol, message by message, is docs/PROTOCOL.md.
+
+- ``protocol``: msgpack framing with limits (:class:`~netplay.protocol.Decoder`), names, constants.
+- ``host``: :class:`~netplay.host.Host` (asyncio) and :func:`~netplay.host.start_local_table`, the
+  embedded host of local play on a background thread (``.port``, ``.advertise()``, ``.stop()``).
+- ``client``: :class:`~netplay.client.AsyncClient` and the threaded :class:`~netplay.client.NetClient`
+  for the pygame loop (``start()``, ``poll()``, ``send_action()``, ``send()``, ``close()``).
+- ``discovery``: zeroconf advertiser and browsers (``_cardtable._tcp.local.``).
+- ``tablelog``: crash-safe table logs, replay and verification.
+- ``botclient``, ``commands``, ``bench``, ``race``, ``latency``: bot clients, the ``cardtable``
+  subcommands, ``cardtable bench net``, fair-race measurement and a delaying TCP relay.
 """
