@@ -327,12 +327,12 @@ class TableScene(Scene):
         return []  # the tables draw their own hints
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
+        device = self.app.mapper.last_device
+        label = "Esc" if device in ("keyboard", "mouse") else self.app.mapper.hint("menu", device)
         if self.table is None or not self.started:
-            ui_theme.hints(surface, [(self.app.mapper.hint("menu"), "Menu")])
+            ui_theme.hints(surface, [(label, "Menu")])
             return
         if self.app.scene is self:
-            device = self.app.mapper.last_device
-            label = "Esc" if device in ("keyboard", "mouse") else self.app.mapper.hint("menu", device)
             cap = ui_theme.chip(surface, label, (12, 10), 15)
             words = ui_theme.text(surface, "Menu", 15, (cap.right + 6, cap.centery), "muted", anchor="midleft")
             self.menu_rect = cap.union(words).inflate(8, 8)
