@@ -310,6 +310,8 @@ class OhHellTable(Table):
         last = f"{self.hint_label('up', me)}: last trick" if view.get("last_trick") else ""
         if view.get("phase") == "over":
             hints = [f"{self.hint_label('alt', me)} score sheet"]
+        elif self.deal_wait > 0:
+            hints = ["dealing the next hand", f"{self.hint_label('alt', me)} score sheet"]
         elif any(a.get("type") == "bid" for a in legal):
             hints = [f"{self.arrows(me)} choose a bid", f"{self.hint_label('confirm', me)} bid", "or click a number",
                      f"{self.hint_label('alt', me)} score sheet"]
