@@ -817,6 +817,7 @@ class LocalTable:
         self.port = 0
         self.loop = asyncio.new_event_loop()
         self._advertiser: Any = None
+        self._lan_servers = 0  # servers before advertise(); the ones after listen on the LAN
         self._ready = threading.Event()
         self._error: BaseException | None = None
         self._thread = threading.Thread(target=self._run, name="cardtable-host", daemon=True)
@@ -864,6 +865,7 @@ class LocalTable:
 
         async def go() -> int:
             port = 0
+            self._lan_servers = len(self.host._servers)
             for address in interfaces:
                 if address == self.address:
                     port = port or self.port
@@ -881,9 +883,20 @@ class LocalTable:
         return int(self.call(go))
 
     def unadvertise(self) -> None:
+        """Close the table to the LAN again: stop announcing it and listening there (players who
+        joined from the LAN stay connected)."""
         if self._advertiser is not None:
             self.call(self._advertiser.close)
             self._advertiser = None
+
+        def stop_listening() -> None:
+            extra = self.host._servers[self._lan_servers:]
+            del self.host._servers[self._lan_servers:]
+            for server in extra:
+                server.close()
+
+        if self._lan_servers:
+            self.call(stop_listening)
 
     def stop(self) -> None:
         if not self._thread.is_alive():
