@@ -68,6 +68,7 @@ class ClientConn:
     held: int = 0
     pings: int = 0
     local: bool = False  # connected over loopback: no network jitter to wait for
+    last_heard: float = 0.0
 
     @property
     def rtt(self) -> float | None:
@@ -112,6 +113,7 @@ class HostConfig:
     max_connections: int = 64
     ping_interval: float = 0.5
     max_buffered: int = 4 << 20
+    silence: float = 15.0  # seconds without a byte (pings are answered) before a connection counts as gone
     hash_every: int = 8  # log the state hash every n actions (hashing costs more than the rest of a step)
 
 
@@ -250,6 +252,7 @@ class Host:
         peer = writer.get_extra_info("peername")
         client.local = bool(peer) and str(peer[0]).startswith(("127.", "::1", "::ffff:127."))
         client.allowance, client.last_refill = self.config.burst, self.clock()
+        client.last_heard = client.last_refill
         if len(self.conns) >= self.config.max_connections:
             await client.conn.close("the table has too many connections")
             return
@@ -269,6 +272,7 @@ class Host:
                     if reader.at_eof():
                         break
                     continue
+                client.last_heard = self.clock()
                 for message in messages:
                     if not self._allow(client):
                         reason = "too many messages"
@@ -285,6 +289,9 @@ class Host:
             reason = error.reason
         except (ConnectionError, OSError):
             pass
+        except Exception:  # a host bug on one message costs that connection, never the table
+            log.exception("message from %s failed", client.name)
+            reason = "the host failed on that message"
         finally:
             await client.conn.close(reason)
             self._drop(client)
@@ -799,8 +806,13 @@ class Host:
     async def _ping_loop(self) -> None:
         while True:
             await asyncio.sleep(self.config.ping_interval)
+            now = self.clock()
             for client in list(self.conns.values()):
-                if client.welcomed:
+                if not client.welcomed:
+                    continue
+                if now - client.last_heard > self.config.silence:
+                    self._kick(client, f"no answer for {self.config.silence:.0f} s")  # a silent drop
+                else:
                     self._ping(client)
 
 

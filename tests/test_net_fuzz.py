@@ -220,3 +220,28 @@ def test_garbage_actions_are_rejected_and_the_game_goes_on(name: str) -> None:
         table.stop()
     assert all(m["type"] == "reject" and m["reason"] for m in answers.values())
     assert run.result is not None
+
+
+def test_a_silent_connection_is_dropped_and_its_seat_taken_over() -> None:
+    table = start_local_table("oh_hell", 3, seats=[None, "random", "random"], seed=4, bot_speed=0.0,
+                              silence=0.5, ping_interval=0.1, takeover=0.1)
+    try:
+        with socket.create_connection(("127.0.0.1", table.port), timeout=10) as sock:
+            sock.sendall(encode({"type": "hello", "protocol": PROTOCOL_VERSION, "name": "mute", "seats": 1}))
+            sock.sendall(encode({"type": "start"}))
+            chunks = []
+            while True:  # read everything, answer nothing (a connection that died without a FIN)
+                data = sock.recv(65536)
+                if not data:
+                    break
+                chunks.append(data)
+        messages = decode_all(b"".join(chunks))
+        assert messages[0]["type"] == "welcome" and messages[0]["seats"] == [0]
+        assert messages[-1]["type"] == "bye" and "no answer" in messages[-1]["reason"]
+        for _ in range(500):  # the takeover bot finishes the game for the silent player
+            if table.call(lambda: table.host.result) is not None:
+                break
+            asyncio.run(asyncio.sleep(0.01))
+        assert table.call(lambda: table.host.result) is not None
+    finally:
+        table.stop()
