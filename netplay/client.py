@@ -65,12 +65,15 @@ class AsyncClient:
         clock: Clock = time.monotonic,
         tap: Callable[[bytes], None] | None = None,  # sees every byte received (privacy tests)
         ping_interval: float = 1.0,
+        silence: float = 15.0,
     ) -> None:
         self.host, self.port, self.name = host, port, name
         self.pin, self.token, self.want_seats = pin, token, seats
         self.clock = clock
         self.tap = tap
         self.ping_interval = ping_interval
+        self.silence = silence
+        self._last_heard = time.monotonic()
         self.conn: Connection | None = None
         self.welcome: Message | None = None
         self.seats: list[int] = []
@@ -190,6 +193,7 @@ class AsyncClient:
         try:
             while True:
                 messages = await self.conn.read()
+                self._last_heard = time.monotonic()
                 if not messages and self.conn.reader.at_eof():
                     break
                 for message in messages:
@@ -225,6 +229,10 @@ class AsyncClient:
     async def _ping_loop(self) -> None:
         assert self.conn is not None
         while not self.conn.closed:
+            if time.monotonic() - self._last_heard > self.silence:  # the host (or the link) is dead
+                self._finish(f"the host stopped answering for {self.silence:.0f} s")
+                await self.conn.close()
+                return
             self.conn.send({"type": "ping", "id": next(self._ping_ids), "t": self.clock()})
             await asyncio.sleep(self.ping_interval)
 

@@ -245,3 +245,35 @@ def test_a_silent_connection_is_dropped_and_its_seat_taken_over() -> None:
         assert table.call(lambda: table.host.result) is not None
     finally:
         table.stop()
+
+
+def test_client_notices_a_silent_or_broken_host() -> None:
+    async def scenario() -> tuple[str | None, str | None]:
+        async def mute_host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            await reader.read(1000)
+            writer.write(encode({"type": "welcome", "protocol": PROTOCOL_VERSION, "seats": [], "token": "t",
+                                 "owner": False, "table": {"game": "oh_hell"}, "time": 0.0}))
+            await asyncio.sleep(5)
+
+        async def garbage_host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            await reader.read(1000)
+            writer.write(b"\xc1\xc1\xc1")
+            await asyncio.sleep(5)
+
+        reasons = []
+        for handler in (mute_host, garbage_host):
+            server = await asyncio.start_server(handler, "127.0.0.1", 0)
+            port = server.sockets[0].getsockname()[1]
+            client = AsyncClient("127.0.0.1", port, "x", ping_interval=0.05, silence=0.3)
+            with contextlib.suppress(Exception):
+                await client.connect(2.0)
+            while await client.recv(3.0) is not None:
+                pass
+            reasons.append(client.closed_reason)
+            await client.close()
+            server.close()
+        return reasons[0], reasons[1]
+
+    silent, broken = asyncio.run(scenario())
+    assert silent is not None and "stopped answering" in silent
+    assert broken is not None and ("bad data" in broken or "malformed" in broken)
