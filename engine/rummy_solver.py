@@ -405,7 +405,7 @@ def _search_pass(
     for value in range(1, 15):
         cell = value if value <= 13 else 1
         card_gain = _POINTS[RANK_CHARS[value]] * weight + 1
-        partials: list[dict] = []
+        partials: list[dict | None] = []  # None: the suit had nothing to do at this value
         layer_in = current
         for s in range(len(SUITS)):
             shift = 9 * s
@@ -414,6 +414,11 @@ def _search_pass(
             o = len(problem.optional[s][cell])
             wild_ok = active[s][value]
             idle = not m and not o and not wild_ok
+            if idle and not any(
+                (key >> shift) & 511 or (value == 14 and (key >> res_shift) & 7) for key in layer_in
+            ):
+                partials.append(None)
+                continue
             nxt: dict[int, tuple] = {}
             for key, entry in layer_in.items():
                 score = entry[0]
@@ -491,6 +496,9 @@ def _search_pass(
         _, pkey, wg = layer[key]
         choices = []
         for s in range(len(SUITS) - 1, -1, -1):
+            if partials[s] is None:
+                choices.append(NO_MOVE[1:])
+                continue
             _, prev, move = partials[s][pkey]
             choices.append(move[1:])
             pkey = prev
