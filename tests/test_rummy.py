@@ -380,3 +380,31 @@ def test_hard_beats_normal_more_often_than_not() -> None:
         winners = play(levels, 100 + seed)["winners"]
         wins += ((seed % 2) in winners) / len(winners)
     assert wins >= 4
+
+
+def test_pass_only_when_the_pile_is_empty() -> None:
+    state = make(2, [["2C", "5D", "9S", "KH"], ["3C"]])
+    rejected(state, 0, {"type": "pass"}, "only pass when the draw pile is empty")
+
+
+def test_last_turn_melds_without_drawing_and_may_knock() -> None:
+    # (decision) a last turn is a turn: it may end with a knock at 5 or less
+    state = make(2, [["9S", "TS", "KD"], ["2C", "3C", "4C", "AD", "KC"]], top=["2D"], drawn=0)
+    state.pile = state.pile[-1:]
+    GAME.apply(state, 0, {"type": "draw"})
+    GAME.apply(state, 0, {"type": "pass"})
+    assert state.last_turns == 2 and state.turn == 1
+    meld(state, 1, [["2C", "3C", "4C"]])
+    assert state.hands[1] == ["AD", "KC"] and state.turn == 0 and state.last_turns == 1
+    events = GAME.apply(state, 0, {"type": "pass"})
+    over = next(e for e in events if e["type"] == "hand_over")
+    assert over["knocker"] is None and over["winners"] == [1] and over["points"] == [0, 31 - 11]
+    state = make(2, [["9S", "TS", "KD"], ["2C", "3C", "4C", "AD", "2H"]], top=["2D"], drawn=0)
+    state.pile = state.pile[-1:]
+    GAME.apply(state, 0, {"type": "draw"})
+    GAME.apply(state, 0, {"type": "pass"})
+    meld(state, 1, [["2C", "3C", "4C"]])
+    assert state.phase == "knock" and state.turn == 1
+    events = GAME.apply(state, 1, {"type": "knock"})
+    over = next(e for e in events if e["type"] == "hand_over")
+    assert over["knocker"] == 1 and over["winners"] == [1] and over["values"] == [31, 3]
