@@ -67,6 +67,7 @@ class ClientConn:
     last_refill: float = 0.0
     held: int = 0
     pings: int = 0
+    sent_pings: dict[int, float] = field(default_factory=dict)  # id -> host time, pings not yet answered
     local: bool = False  # connected over loopback: no network jitter to wait for
     last_heard: float = 0.0
 
@@ -793,11 +794,20 @@ class Host:
     def _ping(self, client: ClientConn) -> None:
         if not client.conn.closed:
             client.pings += 1
-            self._send(client, {"type": "ping", "id": client.pings, "t": self.clock()})
+            now = self.clock()
+            client.sent_pings[client.pings] = now
+            while len(client.sent_pings) > 16:  # never answered: forget the oldest
+                del client.sent_pings[next(iter(client.sent_pings))]
+            self._send(client, {"type": "ping", "id": client.pings, "t": now})
 
     def _on_pong(self, client: ClientConn, message: Message) -> None:
-        sent = need(message, "t", (int, float))
+        """A clock sample, only from the answer to a ping this host sent (once, with its own send time):
+        invented pongs could claim a long round trip and so widen the back-dating clamp."""
+        ident = message.get("id")
         now = need(message, "now", (int, float))
+        sent = client.sent_pings.pop(ident, None) if isinstance(ident, int) and not isinstance(ident, bool) else None
+        if sent is None or message.get("t") != sent:
+            return
         arrived = self.clock()
         rtt = arrived - sent
         if 0 <= rtt < 10:
