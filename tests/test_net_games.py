@@ -17,7 +17,7 @@ from netplay.host import start_local_table
 from netplay.protocol import decode_all
 from netplay.tablelog import replay_records
 
-# tractor is left out only for time: a random-bot game is thousands of actions
+# tractor is left out only for time (a random-bot game is thousands of actions): see its capped test below
 NET_GAMES = [name for name in ("oh_hell", "spit", "speed", "go_stop", "rummy") if name in GAMES]
 COUCH_GAMES = [name for name in ("oh_hell", "spit", "speed") if name in GAMES]
 PLAYERS = {"oh_hell": 3, "spit": 2, "speed": 2, "go_stop": 3, "rummy": 3, "tractor": 4}
@@ -58,7 +58,7 @@ def _replay_check(log: str, runs: list[BotRun]) -> Any:
     return replayed
 
 
-def _assert_capture_private(log: str, capture: bytes, seat: int) -> int:
+def _assert_capture_private(log: str, capture: bytes, seat: int | None) -> int:
     """Every message in ``capture`` holds only cards ``seat`` could see at the version it carries."""
     replayed = replay_records(log)
     game = replayed.game
@@ -372,3 +372,45 @@ def test_threaded_client_reports_a_failed_connect() -> None:
     assert message is not None and "could not connect" in message["reason"]
     assert client.closed
     client.close()
+
+
+def test_tractor_capped_game_is_private_and_replays(tmp_path) -> None:
+    """Tractor (two decks, thousands of actions a game): one networked seat plays a capped number of
+    actions against host bots; everything it was sent holds only cards it could see, its last view equals
+    the replay's, and the host's state hash equals the log's replayed in process."""
+    if "tractor" not in GAMES:
+        pytest.skip("tractor is not registered")
+    log = str(tmp_path / "tractor.log")
+    table = start_local_table("tractor", 4, seats=[None, "random", "random", "random"], seed=17, log=log,
+                              bot_speed=0.0)
+    capture, watched = bytearray(), bytearray()
+
+    async def scenario() -> BotRun:
+        client = AsyncClient("127.0.0.1", table.port, "Ada", tap=capture.extend)
+        await client.connect()
+        spectator = AsyncClient("127.0.0.1", table.port, "Eve", seats=0, tap=watched.extend)
+        await spectator.connect()
+        client.send({"type": "start"})
+        run = await asyncio.wait_for(play_as_bot(client, "random", bot_speed=0.0, stop_after=150), 30)
+        await client.close()
+        await spectator.close()
+        return run
+
+    try:
+        run = asyncio.run(scenario())
+    finally:
+        table.stop()
+    host_hash = state_hash(table.host.game, table.host.state)
+    assert run.closed is None and run.acked > 100
+    replayed = replay_records(log)
+    assert replayed.hash == host_hash and len(replayed.actions) == table.host.version
+    game = replayed.game
+    state = game.new(4, 17, replayed.header["options"])
+    for record in replayed.actions[:run.versions[0]]:
+        game.apply(state, record["seat"], record["action"])
+    assert run.views[0] == game.view(state, 0)
+    for record in replayed.actions[run.versions[0]:]:
+        game.apply(state, record["seat"], record["action"])
+    assert state_hash(game, state) == host_hash
+    assert _assert_capture_private(log, bytes(capture), 0) > 300
+    assert _assert_capture_private(log, bytes(watched), None) > 300
