@@ -114,6 +114,7 @@ class HostConfig:
     max_connections: int = 64
     ping_interval: float = 0.5
     max_buffered: int = 4 << 20
+    hello_timeout: float = 10.0  # seconds from connecting to a complete hello
     silence: float = 15.0  # seconds without a byte (pings are answered) before a connection counts as gone
     hash_every: int = 8  # log the state hash every n actions (hashing costs more than the rest of a step)
 
@@ -259,13 +260,14 @@ class Host:
             return
         self.conns[client.id] = client
         reason: str | None = None
+        hello_by = self.clock() + self.config.hello_timeout  # one deadline: dribbled bytes do not extend it
         try:
             while not client.conn.closed:
                 try:
                     if client.welcomed:
                         messages = await client.conn.read()
                     else:
-                        messages = await asyncio.wait_for(client.conn.read(), 10.0)
+                        messages = await asyncio.wait_for(client.conn.read(), max(0.0, hello_by - self.clock()))
                 except TimeoutError:
                     reason = "no hello"
                     break
@@ -427,8 +429,10 @@ class Host:
         if self.conns.pop(client.id, None) is None:
             return
         self._release(client)
-        if not self.started and client.token == self.owner_token:
-            # the owner left the lobby: the longest-connected seated client may start the table now
+        owner_here = any(c.token == self.owner_token and c.welcomed for c in self.conns.values())
+        if not self.started and client.token == self.owner_token and not owner_here:
+            # the owner left the lobby (and has not come back already with the token): the
+            # longest-connected seated client may start the table now
             heirs = [c for c in self.conns.values() if c.welcomed and c.seats]
             self.owner_token = heirs[0].token if heirs else None
         if client.welcomed:

@@ -38,3 +38,59 @@ def test_forged_pongs_cannot_stretch_the_back_dating_window() -> None:
     finally:
         table.stop()
     assert rtts and all(r is not None and r < 1.0 for r in rtts), rtts
+
+
+def test_owner_who_reconnects_in_the_lobby_stays_owner() -> None:
+    """The owner comes back with the token before the host noticed the old connection die: the old
+    connection's departure must not hand the table to a guest."""
+    table = start_local_table("oh_hell", 3, seats=[None, None, "random"], seed=1, bot_speed=0.0)
+
+    async def scenario() -> None:
+        owner = AsyncClient("127.0.0.1", table.port, "Owner")
+        assert (await owner.connect())["owner"]
+        guest = AsyncClient("127.0.0.1", table.port, "Guest")
+        assert not (await guest.connect())["owner"]
+        again = AsyncClient("127.0.0.1", table.port, "Owner", token=owner.token)
+        assert (await again.connect())["owner"]
+        await asyncio.sleep(0.3)  # the old connection is gone by now
+        lobbies = [m for m in again.pending() if m["type"] == "lobby"]
+        assert lobbies and lobbies[-1]["owner"]
+        assert not [m for m in guest.pending() if m["type"] == "lobby"][-1]["owner"]
+        for client in (owner, guest, again):
+            await client.close()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        table.stop()
+
+
+def test_hello_must_come_within_the_deadline_even_byte_by_byte() -> None:
+    """A connection that dribbles a hello one byte at a time cannot hold a connection slot forever."""
+    from netplay.protocol import PROTOCOL_VERSION, decode_all, encode
+
+    table = start_local_table("oh_hell", 3, seed=1, bot_speed=0.0, hello_timeout=0.5)
+
+    async def scenario() -> list[dict[str, Any]]:
+        reader, writer = await asyncio.open_connection("127.0.0.1", table.port)
+        hello = encode({"type": "hello", "protocol": PROTOCOL_VERSION, "name": "slow" * 5})
+        received = bytearray()
+        for byte in hello[:-1]:
+            writer.write(bytes([byte]))
+            try:
+                data = await asyncio.wait_for(reader.read(65536), 0.1)
+            except TimeoutError:
+                continue
+            except ConnectionError:
+                break
+            received += data
+            if not data:
+                break
+        writer.close()
+        return decode_all(bytes(received))
+
+    try:
+        messages = asyncio.run(scenario())
+    finally:
+        table.stop()
+    assert messages and messages[-1]["type"] == "bye" and "hello" in messages[-1]["reason"]
