@@ -165,7 +165,7 @@ def _table_info(info: AsyncServiceInfo) -> TableInfo | None:
     name = info.name[: -len(SERVICE_TYPE) - 1] if info.name.endswith(SERVICE_TYPE) else info.name
     return TableInfo(
         key=info.name, name=clean_name(name, "table"), address=addresses[0], port=int(info.port),
-        game=props.get("game", "?")[:24], taken=number("taken"), seats=number("seats"),
+        game=clean_name(props.get("game"), "?"), taken=number("taken"), seats=number("seats"),
         pin=props.get("pin") == "1", started=props.get("started") == "1", protocol=number("proto"),
     )
 

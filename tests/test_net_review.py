@@ -94,3 +94,22 @@ def test_hello_must_come_within_the_deadline_even_byte_by_byte() -> None:
     finally:
         table.stop()
     assert messages and messages[-1]["type"] == "bye" and "hello" in messages[-1]["reason"]
+
+
+def test_advertised_fields_are_cleaned_like_names() -> None:
+    """Anyone on the LAN can advertise: the game field shown in ``cardtable tables`` and the join list
+    is cleaned (no terminal escapes or line breaks) like the table name."""
+    import socket
+
+    from zeroconf.asyncio import AsyncServiceInfo
+
+    from netplay.discovery import _table_info
+    from netplay.protocol import SERVICE_TYPE
+
+    info = AsyncServiceInfo(SERVICE_TYPE, f"Evil table.{SERVICE_TYPE}", port=7000,
+                            addresses=[socket.inet_aton("127.0.0.1")],
+                            properties={"game": "\x1b[2Jspit\nfake row", "proto": "1", "taken": "x"})
+    table = _table_info(info)
+    assert table is not None
+    assert table.name == "Evil table" and table.game == "[2Jspit fake row"
+    assert table.taken == 0 and table.protocol == 1
