@@ -41,6 +41,7 @@ Clock = Callable[[], float]
 log = logging.getLogger("cardtable.host")
 
 OPEN, PERSON, BOT = "open", "person", "bot"
+MAX_CHAT = 200
 
 
 @dataclass(slots=True)
@@ -341,8 +342,8 @@ class Host:
             with contextlib.suppress(Exception):
                 client.conn.writer.close()
         elif kind == "chat":
-            text = need(message, "text", str)[:200]
-            for other in self.conns.values():
+            text = clean_name(need(message, "text", str), "", MAX_CHAT)
+            for other in self.conns.values() if text else ():
                 if other.welcomed:
                     self._send(other, {"type": "chat", "name": client.name, "text": text})
         elif kind == "hello":

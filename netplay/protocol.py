@@ -166,8 +166,8 @@ def need(message: Message, key: str, kind: type | tuple[type, ...], optional: bo
     return value
 
 
-def clean_name(name: Any, fallback: str = "player") -> str:
-    """A printable, single-line, length-limited player or table name."""
+def clean_name(name: Any, fallback: str = "player", limit: int = MAX_NAME) -> str:
+    """A printable, single-line, length-limited player or table name (or chat line)."""
     if not isinstance(name, str):
         return fallback
     kept = []
@@ -179,7 +179,7 @@ def clean_name(name: Any, fallback: str = "player") -> str:
         if category.startswith("C") or category in ("Zl", "Zp"):
             continue
         kept.append(" " if category == "Zs" else char)
-    cleaned = " ".join("".join(kept).split())[:MAX_NAME].strip()
+    cleaned = " ".join("".join(kept).split())[:limit].strip()
     return cleaned or fallback
 
 

@@ -113,3 +113,27 @@ def test_advertised_fields_are_cleaned_like_names() -> None:
     assert table is not None
     assert table.name == "Evil table" and table.game == "[2Jspit fake row"
     assert table.taken == 0 and table.protocol == 1
+
+
+def test_chat_is_cleaned_and_cut_like_names() -> None:
+    table = start_local_table("oh_hell", 3, seed=1, bot_speed=0.0)
+
+    async def scenario() -> list[str]:
+        client = AsyncClient("127.0.0.1", table.port, "Ada")
+        await client.connect()
+        client.send({"type": "chat", "text": "\x1b\x07\n "})  # nothing left: not relayed
+        client.send({"type": "chat", "text": "hi\x1b[31m\nthere\u202e " + "x" * 300})
+        texts = []
+        while not texts:
+            message = await client.recv(5.0)
+            assert message is not None
+            if message["type"] == "chat":
+                texts.append(message["text"])
+        await client.close()
+        return texts
+
+    try:
+        texts = asyncio.run(scenario())
+    finally:
+        table.stop()
+    assert texts[0].startswith("hi[31m there ") and len(texts[0]) == 200
