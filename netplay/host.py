@@ -853,8 +853,12 @@ class LocalTable:
         asyncio.set_event_loop(self.loop)
         try:
             self.port = self.loop.run_until_complete(self.host.serve(self.address, 0))
-            if self.host.started:
-                self.host.begin_resumed()
+            if self.host.started:  # resumed: its timers and bots need the running loop
+
+                async def begin() -> None:
+                    self.host.begin_resumed()
+
+                self.loop.run_until_complete(begin())
         except BaseException as error:  # reported to the starting thread
             self._error = error
             self._ready.set()

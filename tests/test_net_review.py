@@ -137,3 +137,46 @@ def test_chat_is_cleaned_and_cut_like_names() -> None:
     finally:
         table.stop()
     assert texts[0].startswith("hi[31m there ") and len(texts[0]) == 200
+
+
+def test_resume_from_a_log_cut_mid_record_appends_cleanly(tmp_path) -> None:
+    """A crash in the middle of a record: the resumed host drops the half record before appending, so
+    the whole log (old records and new) replays with every hash checked, and the game finishes."""
+    import random
+    import time
+
+    from engine import get_game
+    from engine.core import state_hash
+    from netplay.host import resume_local_table
+    from netplay.protocol import PROTOCOL_VERSION
+    from netplay.tablelog import TableLog, replay_records
+
+    log = tmp_path / "cut.log"
+    game = get_game("oh_hell")
+    options = game.resolve_options(3, None)
+    header = {"protocol": PROTOCOL_VERSION, "game": "oh_hell", "players": 3, "seed": 11, "options": options,
+              "name": "t"}
+    seats = [{"name": "random bot", "kind": "bot", "level": "random", "token": None}] * 3
+    writer = TableLog.create(str(log), header, seats)
+    state, rng = game.new(3, 11, options), random.Random(0)
+    for n in range(1, 21):  # twenty actions of a game the host then finishes
+        seat = next(s for s in game.to_act(state) if game.legal(state, s))
+        game.apply(state, seat, action := game.sample(state, seat, rng))
+        writer.action(n, seat, action, 0.0, state_hash(game, state) if n % 8 == 0 else None)
+    writer.close()
+    data = log.read_bytes()
+    log.write_bytes(data[:-3])
+    before = replay_records(str(log))
+    assert len(before.actions) == 19 and not before.ended
+    resumed = resume_local_table(str(log), bot_speed=0.0)
+    try:
+        for _ in range(500):
+            if resumed.call(lambda: resumed.host.result) is not None:
+                break
+            time.sleep(0.01)
+    finally:
+        resumed.stop()
+    after = replay_records(str(log))
+    assert after.ended and after.result is not None
+    assert after.actions[: len(before.actions)] == before.actions
+    assert [r["n"] for r in after.actions] == list(range(1, len(after.actions) + 1))
