@@ -70,6 +70,7 @@ class ClientConn:
     pings: int = 0
     sent_pings: dict[int, float] = field(default_factory=dict)  # id -> host time, pings not yet answered
     local: bool = False  # connected over loopback: no network jitter to wait for
+    address: str = ""
     last_heard: float = 0.0
 
     @property
@@ -113,6 +114,8 @@ class HostConfig:
     burst: float = 600.0
     max_held: int = 64
     max_connections: int = 64
+    pin_tries: int = 5  # wrong PINs from one address before it is refused for a while
+    pin_lockout: float = 30.0  # seconds
     ping_interval: float = 0.5
     max_buffered: int = 4 << 20
     hello_timeout: float = 10.0  # seconds from connecting to a complete hello
@@ -159,6 +162,7 @@ class Host:
         self.owner_token: str | None = None
         self.tokens: dict[str, str] = {}  # token -> player name
         self._ids = itertools.count(1)
+        self._pin_failures: dict[str, list[float]] = {}  # address -> times of recent wrong PINs
         self._order = itertools.count()
         self._queue: list[Held] = []
         self._flush_handle: asyncio.TimerHandle | None = None
@@ -253,6 +257,7 @@ class Host:
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         client = ClientConn(next(self._ids), Connection(reader, writer, CLIENT_TYPES))
         peer = writer.get_extra_info("peername")
+        client.address = str(peer[0]) if peer else ""
         client.local = bool(peer) and str(peer[0]).startswith(("127.", "::1", "::ffff:127."))
         client.allowance, client.last_refill = self.config.burst, self.clock()
         client.last_heard = client.last_refill
@@ -357,8 +362,7 @@ class Host:
             self._kick(client, f"protocol version {version!r} is not {PROTOCOL_VERSION}: "
                                "host and client need the same cardtable version")
             return
-        if self.config.pin is not None and message.get("pin") != self.config.pin:
-            self._kick(client, "wrong PIN" if message.get("pin") else "this table needs a PIN")
+        if self.config.pin is not None and not self._pin_ok(client, message.get("pin")):
             return
         client.name = clean_name(message.get("name"))
         token = need(message, "token", str, optional=True)
@@ -396,6 +400,23 @@ class Host:
         self._ping_now(client, 4)
         if self.config.auto_start and not self.started and self.taken() == self.players:
             self.start_game()
+
+    def _pin_ok(self, client: ClientConn, pin: Any) -> bool:
+        """Check the PIN; after ``pin_tries`` wrong ones an address is refused for ``pin_lockout``
+        seconds, right PIN or not (a short PIN would otherwise fall to a script in seconds)."""
+        now = self.clock()
+        recent = [t for t in self._pin_failures.get(client.address, []) if now - t < self.config.pin_lockout]
+        if len(recent) >= self.config.pin_tries:
+            self._kick(client, f"too many wrong PINs: try again in {self.config.pin_lockout:.0f} s")
+            return False
+        if pin == self.config.pin:
+            return True
+        if pin:
+            for address in [a for a, times in self._pin_failures.items() if now - times[-1] >= self.config.pin_lockout]:
+                del self._pin_failures[address]
+            self._pin_failures[client.address] = [*recent, now]
+        self._kick(client, "wrong PIN" if pin else "this table needs a PIN")
+        return False
 
     def _bind(self, client: ClientConn, index: int) -> None:
         if client.token is not None:

@@ -180,3 +180,29 @@ def test_resume_from_a_log_cut_mid_record_appends_cleanly(tmp_path) -> None:
     assert after.ended and after.result is not None
     assert after.actions[: len(before.actions)] == before.actions
     assert [r["n"] for r in after.actions] == list(range(1, len(after.actions) + 1))
+
+
+def test_wrong_pins_lock_the_address_out_for_a_while() -> None:
+    """A four-digit PIN falls to a script in seconds unless wrong guesses cost something: after
+    ``pin_tries`` wrong PINs from one address, that address is refused (even with the right PIN) for
+    ``pin_lockout`` seconds."""
+    from netplay.client import JoinError
+
+    table = start_local_table("oh_hell", 3, seed=1, pin="1234", bot_speed=0.0, pin_tries=3, pin_lockout=60.0)
+
+    async def scenario() -> list[str]:
+        reasons = []
+        for pin in ("0000", "0001", "0002", "1234"):
+            try:
+                await AsyncClient("127.0.0.1", table.port, "guesser", pin=pin).connect()
+                reasons.append("welcome")
+            except JoinError as error:
+                reasons.append(error.reason)
+        return reasons
+
+    try:
+        reasons = asyncio.run(scenario())
+    finally:
+        table.stop()
+    assert reasons[:3] == ["wrong PIN"] * 3
+    assert "too many wrong PINs" in reasons[3]
