@@ -221,8 +221,9 @@ class GoStop(Game):
                 events.append({"type": "misdeal"})
                 continue
             fours = [(s, m) for s in range(n) for m, k in hand_months(hands[s]).items() if k == 4]
-            if len(fours) >= 2:
-                events.append({"type": "fours_cancel", "seats": [s for s, _ in fours]})
+            four_seats = sorted({s for s, _ in fours})
+            if len(four_seats) >= 2:
+                events.append({"type": "fours_cancel", "seats": four_seats})
                 continue
             state.stacks = {m: -1 for m, k in on_table.items() if k == 3}
             state.turn = d

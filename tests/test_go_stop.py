@@ -238,6 +238,19 @@ def test_two_fours_cancel_and_the_same_dealer_redeals(monkeypatch: pytest.Monkey
     assert state.phase == "play" and state.chips == [0, 0] and state.dealer == dealer and state.draw == 3
 
 
+def test_two_fours_in_one_hand_still_win_at_the_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    dealer = first_dealer(2, 3)
+    winner = 1 - dealer
+    pool = [c for c in BY_ROUND if hwatu.month(c) not in ("05", "06")]
+    hands = [pool[:10], pool[10:20]]
+    hands[winner] = list(hwatu.MONTH_CARDS["05"]) + list(hwatu.MONTH_CARDS["06"]) + pool[:2]
+    hands[dealer] = pool[2:12]
+    rigged(monkeypatch, [deal_order(2, dealer, hands, pool[12:20], pool[20:])])
+    state = GAME.new(2, 3, {"jokers": 0})
+    assert state.phase == "hand_over" and state.last["reason"] == "four"
+    assert state.chips[winner] == 5 and state.chips[dealer] == -5 and state.draw == 2
+
+
 def test_three_dealt_of_a_month_are_a_stack_taken_by_the_fourth() -> None:
     state = make([["05A", "01B"], ["02P1"]], ["05R", "05P1", "05P2", "09P1"], ["10P1", "11P1"],
                  captures=[[], ["03P1", "03P2"]], stacks={"05": -1})
