@@ -725,6 +725,15 @@ class Host:
 
     # -- bots, timers -----------------------------------------------------------------------------
 
+    def _bot_choices(self, index: int) -> list[dict[str, Any]]:
+        """The legal actions a bot may pick: never one that ends the table (``leave``) while a person
+        holds a seat; ending a table people sit at is theirs to decide."""
+        legal = self.game.legal(self.state, index)
+        if any(seat.kind == PERSON for seat in self.seats):
+            staying = [action for action in legal if action.get("type") != "leave"]
+            return staying or legal
+        return legal
+
     def _bot_level(self, index: int) -> str | None:
         seat = self.seats[index]
         if seat.kind == BOT:
@@ -758,7 +767,7 @@ class Host:
             if self.result is not None or self._bot_level(index) is None:
                 self._bot_busy.discard(index)
                 return
-            legal = self.game.legal(self.state, index)
+            legal = self._bot_choices(index)
             if not legal:
                 self._bot_busy.discard(index)
                 return
