@@ -72,6 +72,11 @@ SUIT_PLAYS: dict[str, tuple[list[dict[str, Any]], ...]] = {
     for suit, shift in SUIT_SHIFT.items()
 }
 _S, _H, _D, _C = (SUIT_PLAYS[suit] for suit in "SHDC")
+# By the card led to a trick: where its suit sits in a hand mask, and that suit's table of plays.
+FOLLOW: dict[str, tuple[int, tuple[list[dict[str, Any]], ...]]] = {
+    card: (SUIT_SHIFT[card[1]], SUIT_PLAYS[card[1]]) for card in DECK
+}
+
 assert DECK[:13] == tuple(r + "S" for r in "A23456789TJQK") and DECK[13][1] == "H" and DECK[26][1] == "D"
 
 
@@ -286,8 +291,8 @@ class OhHell(Game):
             trick = state.trick
             hand = state.hands[seat]
             if trick:
-                led = trick[0][1]
-                follow = SUIT_PLAYS[led][(hand >> SUIT_SHIFT[led]) & 0x1FFF]
+                shift, plays = FOLLOW[trick[0]]
+                follow = plays[(hand >> shift) & 0x1FFF]
                 if follow:
                     return follow[:]
                 trump = state.trump
@@ -295,7 +300,7 @@ class OhHell(Game):
                     trumps = SUIT_PLAYS[trump][(hand >> SUIT_SHIFT[trump]) & 0x1FFF]
                     if trumps:
                         return trumps[:]
-            return _S[hand & 0x1FFF] + _H[(hand >> 13) & 0x1FFF] + _D[(hand >> 26) & 0x1FFF] + _C[hand >> 39]
+            return [*_S[hand & 0x1FFF], *_H[(hand >> 13) & 0x1FFF], *_D[(hand >> 26) & 0x1FFF], *_C[hand >> 39]]
         if phase == BID:
             if state.options["simultaneous_bids"]:
                 if type(seat) is not int or not 0 <= seat < state.players or state.bids[seat] is not None:
@@ -319,30 +324,28 @@ class OhHell(Game):
     # -- playing ----------------------------------------------------------------------------------
 
     def apply(self, state: OhHellState, seat: int, action: Action) -> list[Event]:
-        if type(action) is dict and type(seat) is int:
+        if type(action) is dict and type(seat) is int and seat == state.turn:
             kind = action.get("type")
-            if kind == "play":
-                if seat == state.turn and state.phase == PLAY:
-                    # The common case, checked and carried out inline (random playouts are benchmarked);
-                    # anything unusual falls through to the full checks below.
-                    card = action.get("card")
-                    hand = state.hands[seat]
-                    trick = state.trick
-                    if (
-                        type(card) is str
-                        and hand & (bit := BIT.get(card, 0))
-                        and (not trick or card[1] == trick[0][1] or self._may_discard(state, hand, card))
-                    ):
-                        state.hands[seat] = hand ^ bit
-                        trick.append(card)
-                        players = state.players
-                        if len(trick) < players:
-                            state.turn = (seat + 1) % players
-                            return [{"type": "play", "seat": seat, "card": card}]
-                        events: list[Event] = [{"type": "play", "seat": seat, "card": card}]
+            if kind == "play" and state.phase == PLAY:
+                # The common case, checked and carried out inline (random playouts are benchmarked);
+                # anything unusual falls through to the full checks of _apply_checked().
+                card = action.get("card")
+                hand = state.hands[seat]
+                trick = state.trick
+                if (
+                    type(card) is str
+                    and hand & (bit := BIT.get(card, 0))
+                    and (not trick or card[1] == trick[0][1] or self._may_discard(state, hand, card))
+                ):
+                    state.hands[seat] = hand ^ bit
+                    trick.append(card)
+                    events: list[Event] = [{"type": "play", "seat": seat, "card": card}]
+                    if len(trick) == state.players:
                         self._finish_trick(state, events)
-                        return events
-            elif kind == "bid" and 0 <= seat < state.players:
+                    else:
+                        state.turn = (seat + 1) % state.players
+                    return events
+            elif kind == "bid":
                 return self._bid(state, seat, action)
         return self._apply_checked(state, seat, action)
 
@@ -436,11 +439,12 @@ class OhHell(Game):
         best_at = 0
         for at in range(1, len(trick)):  # trick_winner(), inline: this runs once a trick
             card = trick[at]
-            if card[1] == best_suit:
+            suit = card[1]
+            if suit == best_suit:
                 if HIGH[card] > HIGH[best]:
                     best, best_at = card, at
-            elif card[1] == trump:
-                best, best_suit, best_at = card, trump, at
+            elif suit == trump:
+                best, best_suit, best_at = card, suit, at
         winner = (leader + best_at) % state.players
         state.tricks[winner] += 1
         state.played += trick
