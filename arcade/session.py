@@ -9,8 +9,8 @@ Every session hands the loop host messages as plain dicts through :meth:`poll` (
   a LAN host, or to the embedded host of local play (:func:`start_local`: netplay's
   ``start_local_table`` on 127.0.0.1, not advertised until :meth:`NetSession.open_to_lan`).
 - :class:`DirectSession`: the engine refereed in this process with no thread and no socket, driven
-  by the fixed tick. ``cardtable shot`` and ``cardtable bench frame`` use it (deterministic), and
-  local play falls back to it if the embedded host cannot start.
+  by the fixed tick. ``cardtable shot`` and ``cardtable bench frame`` use it (deterministic); play
+  goes through netplay's host.
 """
 
 from __future__ import annotations
@@ -31,22 +31,15 @@ TOKENS: dict[tuple[str, int], str] = {}
 
 
 def available_games() -> dict[str, Any]:
-    """``engine.GAMES``, or the games that import when the registry itself does not (work in progress)."""
-    try:
-        from engine import GAMES
+    from engine import GAMES
 
-        return dict(GAMES)
-    except Exception:
-        return {}
+    return dict(GAMES)
 
 
 def bot_levels(game_name: str) -> list[str]:
-    try:
-        from engine.bots import bot_levels as levels
+    from engine.bots import bot_levels as levels
 
-        return levels(game_name) or ["random"]
-    except Exception:
-        return ["random"]
+    return levels(game_name)
 
 
 def seat_name(seat: dict[str, Any], index: int) -> str:
@@ -187,12 +180,10 @@ def lan_interfaces() -> list[str]:
 
 def start_local(config: TableConfig, player_name: str, interfaces: list[str] | None = None) -> Session:
     """Local play (or a hosted LAN table): netplay's embedded host on 127.0.0.1 and a client for the
-    seats played on this screen. Falls back to a :class:`DirectSession` if netplay is unavailable."""
-    try:
-        from netplay.client import NetClient
-        from netplay.host import start_local_table
-    except ImportError:
-        return DirectSession(config)
+    seats played on this screen."""
+    from netplay.client import NetClient
+    from netplay.host import start_local_table
+
     table = start_local_table(
         config.game, config.players, seats=config.host_seats(), options=config.options or None,
         seed=config.seed, name=config.name, pin=config.pin, bot_speed=config.bot_speed,
@@ -341,26 +332,7 @@ class DirectSession(Session):
         self.outbox.clear()
 
 
-class _RandomBot:
-    level = "random"
-
-    def choose(self, view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
-        concrete = [a for a in legal if "choose" not in a]
-        return rng.choice(concrete or legal)
-
-    def delay(self, view: dict[str, Any], rng: random.Random) -> float:
-        return 0.5
-
-
 def _make_bot(game_name: str, level: str) -> Any:
-    try:
-        from engine.bots import get_bot
+    from engine.bots import get_bot
 
-        return get_bot(game_name, level)
-    except Exception:
-        try:
-            from engine.bots import get_bot
-
-            return get_bot(game_name, bot_levels(game_name)[0])
-        except Exception:
-            return _RandomBot()
+    return get_bot(game_name, level)
