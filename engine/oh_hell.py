@@ -335,7 +335,12 @@ class OhHell(Game):
                 if (
                     type(card) is str
                     and hand & (bit := BIT.get(card, 0))
-                    and (not trick or card[1] == trick[0][1] or self._may_discard(state, hand, card))
+                    and (
+                        not trick
+                        or card[1] == (led := trick[0][1])
+                        or not (hand & SUIT_MASK[led] or state.options["must_trump"])
+                        or self._may_discard(state, hand, card)
+                    )
                 ):
                     state.hands[seat] = hand ^ bit
                     trick.append(card)
