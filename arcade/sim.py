@@ -14,21 +14,8 @@ from typing import Any
 
 from engine import GAMES, get_game
 from engine.bots import bot_levels
+from engine.core import option_pairs
 from engine.tournament import GameRecord, run_tournament
-
-
-def parse_options(pairs: list[str]) -> dict[str, Any]:
-    """``["deal=20", "auto_draw=false", "score_to=5"]`` → typed option values (JSON where it parses)."""
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        name, sep, text = pair.partition("=")
-        if not sep:
-            raise SystemExit(f"--option {pair!r}: expected NAME=VALUE")
-        try:
-            options[name] = json.loads(text)
-        except json.JSONDecodeError:
-            options[name] = text
-    return options
 
 
 class ProgressBar:
@@ -62,7 +49,10 @@ def run_sim(args: argparse.Namespace) -> int:
     for level in levels:
         if level not in known:
             raise SystemExit(f"no {level!r} bot for {game.name} (levels: {', '.join(known)})")
-    options = parse_options(args.option)
+    try:
+        options = option_pairs(args.option)
+    except ValueError as error:
+        raise SystemExit(str(error)) from None
     game.new(players, 0, options)  # a bad option fails here, naming itself
     bar = ProgressBar(args.games, f"{game.name} {','.join(levels)}", enabled=not args.quiet)
 

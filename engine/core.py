@@ -166,6 +166,25 @@ class Game(ABC):
             raise IllegalAction(reason)
 
 
+def option_pairs(pairs: list[str]) -> dict[str, Any]:
+    """Options written as ``NAME=VALUE`` (command lines): values read as JSON when they parse
+    (``true``, ``3``, ``"x"``), else as text. ``new()`` then validates them.
+
+    >>> option_pairs(["deal=20", "auto_draw=false", "score_to=5"])
+    {'deal': 20, 'auto_draw': False, 'score_to': 5}
+    """
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        if not sep:
+            raise ValueError(f"an option is NAME=VALUE, not {pair!r}")
+        try:
+            options[name.strip()] = json.loads(text)
+        except json.JSONDecodeError:
+            options[name.strip()] = text
+    return options
+
+
 def check_action_shape(action: Any) -> str:
     """The action's type, or IllegalAction if ``action`` is not a dict with a string ``"type"``."""
     if not isinstance(action, dict):

@@ -10,24 +10,18 @@ import signal
 import sys
 from typing import TYPE_CHECKING, Any
 
+from engine.core import option_pairs
 from netplay.protocol import clean_name
 
 if TYPE_CHECKING:
     from netplay.host import HostConfig
 
 
-def _options(pairs: list[str]) -> dict[str, Any]:
-    """``NAME=VALUE`` pairs; values are read as JSON when they parse (true, 3, "x"), else as text."""
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        name, sep, text = pair.partition("=")
-        if not sep:
-            raise SystemExit(f"--option needs NAME=VALUE, not {pair!r}")
-        try:
-            options[name.strip()] = json.loads(text)
-        except json.JSONDecodeError:
-            options[name.strip()] = text
-    return options
+def _option_pairs(pairs: list[str]) -> dict[str, Any]:
+    try:
+        return option_pairs(pairs)
+    except ValueError as error:
+        raise SystemExit(str(error)) from None
 
 
 def _say(text: str) -> None:
@@ -72,7 +66,7 @@ async def _host(args: argparse.Namespace) -> int:
             if len(args.bots) >= players:
                 raise ValueError(f"{len(args.bots)} bots leave no seat for a person at {players} players")
             seats: list[str | None] = [None] * (players - len(args.bots)) + list(args.bots)
-            table = Host(game, players, seats=seats, options=_options(args.option), seed=args.seed,
+            table = Host(game, players, seats=seats, options=_option_pairs(args.option), seed=args.seed,
                          config=config, log_path=args.log)
         except ValueError as error:
             _say(f"cannot host: {error}")

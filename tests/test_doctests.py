@@ -1,0 +1,22 @@
+"""The examples in the engine's docstrings run as written."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import engine
+
+MODULES = sorted(
+    name for _, name, _ in pkgutil.walk_packages(engine.__path__, prefix="engine.")
+) + ["engine"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
