@@ -102,7 +102,7 @@ def table_cards(table: list[list[str]]) -> list[str]:
 def meld_problem(meld: list[str]) -> str | None:
     """None when ``meld`` (table entries) is a legal group or sequence, else the reason."""
     names = [name_of(e) for e in meld]
-    shown = " ".join(meld)
+    shown = _shown(meld)
     if len(names) < 3:
         return f"{shown}: a meld needs at least 3 cards"
     ranks = {n[0] for n in names}
@@ -126,6 +126,13 @@ def meld_problem(meld: list[str]) -> str | None:
     if 1 in low and 13 in low and 2 in low:
         return f"{shown}: an ace is low (A-2-3) or high (Q-K-A), never both: K-A-2 is not a sequence"
     return f"{shown}: the cards of a sequence must be consecutive"
+
+
+def _shown(meld: list[str]) -> str:
+    """A meld for a reason: its cards, cut after 13 so that a reason stays short."""
+    if not meld:
+        return "an empty meld"
+    return " ".join(meld[:13]) + (" ..." if len(meld) > 13 else "")
 
 
 def parse_entry(entry: Any) -> str:
@@ -393,6 +400,9 @@ class Rummy(Game):
         raw = action.get("table")
         if not isinstance(raw, list) or not all(isinstance(m, list) for m in raw):
             raise IllegalAction("'table' must be the whole new table: a list of melds, each a list of cards")
+        in_play = len(self.cards(state))
+        if sum(len(m) for m in raw) > in_play:
+            raise IllegalAction(f"the new table holds more cards than the {in_play} of this game")
         new = [[parse_entry(e) for e in meld] for meld in raw]
         hand = state.hands[seat]
         problem = meld_move_problem(state.table, new, hand)

@@ -172,6 +172,26 @@ def test_not_holding_the_card_and_unknown_cards() -> None:
     rejected(state, 0, {"type": "meld", "table": "5H"}, "list of melds")
 
 
+def test_a_table_larger_than_the_deck_is_refused_with_a_short_reason() -> None:
+    state = make(2, [["5H", "KD"], ["3C"]], table=[["6H", "7H", "8H"]])
+    huge = {"type": "meld", "table": [["5H", "6H", "7H", "8H"]] + [["5H"] * 40] * 50}
+    rejected(state, 0, huge, "more cards than the 53")
+    with pytest.raises(IllegalAction) as info:
+        GAME.apply(state, 0, huge)
+    assert len(info.value.reason) < 200
+    long_meld = {"type": "meld", "table": [["6H", "7H", "8H"], ["5H"] * 50]}
+    with pytest.raises(IllegalAction) as info:
+        GAME.apply(state, 0, long_meld)
+    assert len(info.value.reason) < 200
+
+
+def test_an_empty_meld_is_refused_with_a_readable_reason() -> None:
+    state = make(2, [["5H", "KD"], ["3C"]], table=[["6H", "7H", "8H"]])
+    with pytest.raises(IllegalAction) as info:
+        GAME.apply(state, 0, {"type": "meld", "table": [["5H", "6H", "7H", "8H"], []]})
+    assert info.value.reason == "an empty meld: a meld needs at least 3 cards"
+
+
 def test_first_meld_lays_a_group_or_sequence() -> None:
     state = make(2, [["9D", "KD", "9C"], ["3C"]])
     rejected(state, 0, {"type": "meld", "table": []}, "first meld")
