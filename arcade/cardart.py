@@ -118,14 +118,57 @@ PIPS: dict[int, list[Point]] = {
 }
 
 
-class CardArt:
+class SurfaceCache:
+    """Surfaces drawn once per (size, key) and fonts per pixel height, shared by the card-art classes.
+
+    Only the surfaces of the last ``max_sizes`` sizes are kept, so resizing the window does not grow
+    memory without bound.
+    """
+
+    max_sizes = 16
+    font_path: str | None = None
+
+    def __init__(self) -> None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self._cache: OrderedDict[tuple[int, int], dict[tuple, pygame.Surface]] = OrderedDict()
+        self._fonts: dict[int, pygame.font.Font] = {}
+
+    def clear(self) -> None:
+        self._cache.clear()
+
+    def _get(self, size: tuple[int, int], key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        size = (int(size[0]), int(size[1]))
+        bucket = self._cache.get(size)
+        if bucket is None:
+            bucket = self._cache[size] = {}
+            while len(self._cache) > self.max_sizes:
+                self._cache.popitem(last=False)
+        else:
+            self._cache.move_to_end(size)
+        surface = bucket.get(key)
+        if surface is None:
+            surface = bucket[key] = make()
+        return surface
+
+    @staticmethod
+    def _flip(surface: pygame.Surface, flipped: bool) -> pygame.Surface:
+        return pygame.transform.rotate(surface, 180) if flipped else surface
+
+    def _font(self, px: float) -> pygame.font.Font:
+        px = max(6, round(px))
+        font = self._fonts.get(px)
+        if font is None:
+            font = self._fonts[px] = pygame.font.Font(self.font_path, px)
+        return font
+
+
+class CardArt(SurfaceCache):
     """Cached, procedurally drawn card surfaces.
 
     ``four_colour`` draws diamonds blue and clubs green. ``back_colour`` picks the back's main colour.
     ``font_path`` is a TTF for ranks (default: pygame's bundled sans bold).
     """
-
-    max_sizes = 16
 
     def __init__(
         self,
@@ -133,13 +176,10 @@ class CardArt:
         back_colour: tuple[int, int, int] = (30, 64, 140),
         font_path: str | None = None,
     ) -> None:
-        if not pygame.font.get_init():
-            pygame.font.init()
+        super().__init__()
         self.four_colour = four_colour
         self.back_colour = back_colour
         self.font_path = font_path
-        self._cache: OrderedDict[tuple[int, int], dict[tuple, pygame.Surface]] = OrderedDict()
-        self._fonts: dict[int, pygame.font.Font] = {}
 
     # -- public ---------------------------------------------------------------------------------
 
@@ -187,35 +227,6 @@ class CardArt:
         """A single suit symbol ``px`` pixels high (labels: trump, led suit)."""
         return self._get((px, px), ("pip", suit), lambda: self._draw_pip(suit, px))
 
-    def clear(self) -> None:
-        self._cache.clear()
-
-    # -- caching --------------------------------------------------------------------------------
-
-    def _get(self, size: tuple[int, int], key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
-        size = (int(size[0]), int(size[1]))
-        bucket = self._cache.get(size)
-        if bucket is None:
-            bucket = self._cache[size] = {}
-            while len(self._cache) > self.max_sizes:
-                self._cache.popitem(last=False)
-        else:
-            self._cache.move_to_end(size)
-        surface = bucket.get(key)
-        if surface is None:
-            surface = bucket[key] = make()
-        return surface
-
-    @staticmethod
-    def _flip(surface: pygame.Surface, flipped: bool) -> pygame.Surface:
-        return pygame.transform.rotate(surface, 180) if flipped else surface
-
-    def _font(self, px: int) -> pygame.font.Font:
-        px = max(6, int(px))
-        font = self._fonts.get(px)
-        if font is None:
-            font = self._fonts[px] = pygame.font.Font(self.font_path, px)
-        return font
 
     @staticmethod
     def _scale(size: tuple[int, int]) -> int:

@@ -19,12 +19,10 @@ shadows, glows and slots are reused (hwatu cards are narrower: :func:`hwatu_size
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
-from collections.abc import Callable
 
 import pygame
 
-from arcade.cardart import CardArt
+from arcade.cardart import CardArt, SurfaceCache
 from engine import hwatu
 
 ASPECT = 0.64  # width / height of a hwatu card
@@ -62,17 +60,14 @@ def _shade(colour: tuple[int, int, int], f: float) -> tuple[int, int, int]:
     return tuple(round(c * (1 + f)) for c in colour)  # type: ignore[return-value]
 
 
-class HwatuArt:
+class HwatuArt(SurfaceCache):
     """Hwatu faces and backs; anything else (shadows, glows, slots, French faces) comes from ``base``."""
 
     max_sizes = 12
 
     def __init__(self, base: CardArt | None = None) -> None:
-        if not pygame.font.get_init():
-            pygame.font.init()
+        super().__init__()
         self.base = base if base is not None else CardArt()
-        self._cache: OrderedDict[tuple[int, int], dict[tuple, pygame.Surface]] = OrderedDict()
-        self._fonts: dict[int, pygame.font.Font] = {}
 
     # -- the CardArt surface a table uses -------------------------------------------------------
 
@@ -105,35 +100,6 @@ class HwatuArt:
     def pip(self, suit: str, px: int) -> pygame.Surface:
         return self.base.pip(suit, px)
 
-    def clear(self) -> None:
-        self._cache.clear()
-
-    # -- caching --------------------------------------------------------------------------------
-
-    def _get(self, size: tuple[int, int], key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
-        size = (int(size[0]), int(size[1]))
-        bucket = self._cache.get(size)
-        if bucket is None:
-            bucket = self._cache[size] = {}
-            while len(self._cache) > self.max_sizes:
-                self._cache.popitem(last=False)
-        else:
-            self._cache.move_to_end(size)
-        surface = bucket.get(key)
-        if surface is None:
-            surface = bucket[key] = make()
-        return surface
-
-    @staticmethod
-    def _flip(surface: pygame.Surface, flipped: bool) -> pygame.Surface:
-        return pygame.transform.rotate(surface, 180) if flipped else surface
-
-    def _font(self, px: float) -> pygame.font.Font:
-        px = max(6, round(px))
-        font = self._fonts.get(px)
-        if font is None:
-            font = self._fonts[px] = pygame.font.Font(None, px)
-        return font
 
     @staticmethod
     def _scale(size: tuple[int, int]) -> int:
