@@ -238,6 +238,50 @@ def test_joker_replaced_by_a_card_from_another_meld() -> None:
     meld(state, 0, [["7S", "7D", "7H", "7C"], ["4H", "5H", "6H"], ["JK=8C", "9C", "TC", "JC"]])
 
 
+ADVERSARIAL_TABLE = [["7S", "7D", "JK=7H"], ["4C", "5C", "6C"]]
+ADVERSARIAL_HAND = ["7H", "9C", "9D", "9S", "KD"]
+
+
+@pytest.mark.parametrize(
+    ("table", "words"),
+    [
+        ([["7S", "7D", "JK=7H"], ["4C", "5C", "6C", "7C"]], "do not hold 7C"),  # not in hand
+        ([["7S", "7D", "JK=7H"], ["4C", "5C"], ["9C", "9S", "KD"]], "at least 3"),
+        ([["7S", "7D", "JK=7H"], ["5C", "6C", "9C"], ["9C", "9S", "JK=9H"]], "consecutive"),
+        ([["7S", "7D", "JK=7H"], ["4C", "5C", "6C"], ["9C", "9S", "JK=9H"]], "do not hold JK"),  # a real card as a joker
+        ([["7S", "7D", "JK=7H", "7H"], ["4C", "5C", "6C", "9C"]], "two identical"),
+        ([["7S", "7D", "JK=7H"], ["5C", "6C", "7H"], ["9C", "9S", "KD"]], "neither a group"),
+        ([["7S", "7D", "JK=7H"], ["4C", "5C", "6C"], ["9C", "9S", "JK=ZZ"]], "not a card"),
+        ([["7S", "7D", "JK=7H"], ["4C", "5C", "6C"], ["9C", "9S", "JK="]], "not a card"),
+        ([["7S", "7D", "JK=7H"], ["4C", "5C", "6C"], ["9C", "9S", "JK=JK"]], "not a card"),
+        ([["7S", "7D", "JK=7H"], ["4C", "5C", "6C"], ["9C", "9S", 9]], "card code"),
+        ([["7S", "7D", "JK=7H"], ["4C", "5C", "6C"], ("9C", "9S", "9H")], "list of melds"),
+        ([["7S", "7D", "JK=7C"], ["4C", "5C", "6C"], ["9C", "9D", "9S"]], "keep its name"),
+        ([["7S", "7D", "7H"], ["4C", "5C", "6C"], ["9C", "9D", "9S"]], "missing JK"),  # freed joker pocketed
+        ([["7S", "7D", "JK=7H"], ["4C", "5C", "6C", "JK=3C"]], "do not hold JK"),
+        ([["7S", "7D", "JK=7H"], ["4C", "5C", "6C"], ["9C", "9S", "9C"]], "two identical"),
+        ([["7S", "7D", "7H"], ["JK=3C", "4C", "5C"], ["6C", "9C", "9S"]], "neither a group"),
+        ([["7S", "7D", "7H"], ["4C", "5C", "JK=6C"], ["9C", "9D", "9S"]], "missing 6C"),  # pocket 6C, add 7H
+    ],
+)
+def test_adversarial_tables_are_refused_and_change_nothing(table: list, words: str) -> None:
+    state = make(2, [ADVERSARIAL_HAND, ["3D"]], table=ADVERSARIAL_TABLE)
+    rejected(state, 0, {"type": "meld", "table": table}, words)
+
+
+def test_a_table_card_pocketed_while_a_hand_card_is_added_is_refused() -> None:
+    state = make(3, [["8S", "KD"], ["3C"], ["4C"]], table=[["4H", "5H", "6H", "7H"], ["8C", "8D", "8H"]])
+    rejected(state, 0, {"type": "meld", "table": [["4H", "5H", "6H"], ["8C", "8D", "8H", "8S"]]}, "missing 7H")
+    rejected(state, 0, {"type": "meld", "table": [["4H", "5H", "6H", "7H"], ["8S", "8D", "8H"]]}, "missing 8C")
+
+
+def test_jokers_at_the_ends_of_sequences() -> None:
+    state = make(2, [["JK", "KH", "AH", "9D"], ["3C"]])
+    rejected(state, 0, {"type": "meld", "table": [["KH", "AH", "JK=2H"]]}, "never both")
+    rejected(state, 0, {"type": "meld", "table": [["JK=KH", "AH", "2H"]]}, "never both")
+    meld(state, 0, [["JK=QH", "KH", "AH"]])
+    assert state.table == [["JK=QH", "KH", "AH"]]
+
 # -- knocking, going out, empty pile ---------------------------------------------------------------
 
 
@@ -428,3 +472,9 @@ def test_last_turn_melds_without_drawing_and_may_knock() -> None:
     events = GAME.apply(state, 1, {"type": "knock"})
     over = next(e for e in events if e["type"] == "hand_over")
     assert over["knocker"] == 1 and over["winners"] == [1] and over["values"] == [31, 3]
+
+
+def test_a_replaced_joker_may_be_renamed_into_the_same_meld() -> None:
+    state = make(2, [ADVERSARIAL_HAND, ["3D"]], table=ADVERSARIAL_TABLE)
+    meld(state, 0, [["7S", "7H", "7D", "JK=7C"], ["4C", "5C", "6C"]])
+    assert state.hands[0] == ["9C", "9D", "9S", "KD"]
