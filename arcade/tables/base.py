@@ -34,6 +34,9 @@ LEGAL = (120, 235, 140)
 BAD = (240, 90, 80)
 SOFT = (225, 235, 250)  # can be turned up or moved (not played)
 PANEL = (8, 30, 20, 190)
+# The table scene draws its menu badge in the top-left corner: a panel placed there starts this many
+# (unscaled) pixels down.
+MENU_STRIP = 40
 FLIP_TIME = 0.22  # seconds a card takes to turn over
 WARM_CODES = tuple(r + s for s in "SHDC" for r in "A23456789TJQK")
 

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from arcade.hwatu_art import KIND_COLOURS, HwatuArt, hwatu_size
-from arcade.tables.base import BAD, CYAN, GOLD, INK, LEGAL, MUTED, Action, Button, Sprite, Table
+from arcade.tables.base import BAD, CYAN, GOLD, INK, LEGAL, MENU_STRIP, MUTED, Action, Button, Sprite, Table
 from engine import hwatu
 
 GROUPS = (("B", "Brights"), ("A", "Animals"), ("R", "Ribbons"), ("P", "Junk"))
@@ -140,7 +140,8 @@ class GoStopTable(CouchPlay, Table):
         others = self.opponents()
         i = others.index(seat) if seat in others else 0
         w = self.W / max(1, len(others))
-        return pygame.Rect(round(i * w + 8 * self.u), round(6 * self.u), round(w - 16 * self.u), round(150 * self.u))
+        top = MENU_STRIP if i == 0 else 6
+        return pygame.Rect(round(i * w + 8 * self.u), round(top * self.u), round(w - 16 * self.u), round(150 * self.u))
 
     def stock_rect(self) -> pygame.Rect:
         size = self.hsize(0.13)

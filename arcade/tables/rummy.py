@@ -464,7 +464,7 @@ class RummyTable(CouchPlay, Table):
 
     def stock_rect(self) -> pygame.Rect:
         size = self.card_px(0.1)
-        return pygame.Rect(round(18 * self.u), round(10 * self.u), *size)
+        return pygame.Rect(round(110 * self.u), round(10 * self.u), *size)
 
     # -- drawing --------------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 
 from arcade.anim import Effect, Vec
-from arcade.tables.base import BAD, CYAN, GOLD, INK, LEGAL, MUTED, Action, Button, Sprite, Table
+from arcade.tables.base import BAD, CYAN, GOLD, INK, LEGAL, MENU_STRIP, MUTED, Action, Button, Sprite, Table
 from arcade.tables.go_stop import CouchPlay
 from engine import tractor_shapes
 
@@ -439,7 +439,7 @@ class TractorTable(CouchPlay, Table):
     def _info(self, surface: pygame.Surface) -> None:
         view = self.view
         trump = view.get("trump") or {}
-        rect = pygame.Rect(round(10 * self.u), round(10 * self.u), round(250 * self.u), round(150 * self.u))
+        rect = pygame.Rect(round(10 * self.u), round(MENU_STRIP * self.u), round(250 * self.u), round(150 * self.u))
         surface.blit(self.panel(rect.size), rect)
         x = rect.left + 12 * self.u
         y = rect.top + 8 * self.u
@@ -510,8 +510,9 @@ class TractorTable(CouchPlay, Table):
                 surface.blit(self.art.face(card, size), (x + j * step, y))
             seat = play.get("seat")
             if isinstance(seat, int):
-                self.blit_text(surface, self.name(seat), 15 * self.u, MUTED, "topleft", (x, y + size[1] + 2 * self.u),
-                               False)
+                name = self.name(seat)
+                self.blit_text(surface, name, self.fit(name, 15 * self.u, room - 4 * self.u), MUTED, "topleft",
+                               (x, y + size[1] + 2 * self.u), False)
             x += room
 
     def _prompt(self, surface: pygame.Surface) -> None:
