@@ -515,6 +515,29 @@ def test_rank_skip_option_off_breaks_the_tractor() -> None:
     assert failed["led"] == ["3D", "3D"]
 
 
+def test_a_void_seat_trumping_a_tractor_needs_a_trump_tractor() -> None:
+    hands = [["8D", "8D", "9D", "9D"], ["3H", "3H", "5H", "5H"], ["3D", "4D", "5D", "6D"], ["2C", "2C", "AH", "AH"]]
+    state = table(hands, trump="H", rank="2")
+    events = play_trick(state, hands)
+    assert next(e for e in events if e["type"] == "trick")["winner"] == 3, "3H3H 5H5H is no tractor with rank 2"
+
+
+def test_the_trump_ladder_holds_with_rank_skip_off() -> None:
+    order = card_order("H", "4", rank_skip=False)
+    assert [(u[0], u[1]) for u in decompose(["AH", "AH", "4S", "4S"], order)] == [(2, 2)]
+    assert [(u[0], u[1]) for u in decompose(["4S", "4S", "4C", "4C"], order)] == [(2, 1), (2, 1)]
+
+
+def test_a_failed_trump_throw_leads_the_beatable_joker() -> None:
+    hands = [["RJ", "BJ", "3C"], ["RJ", "4C", "5C"], ["7H", "8H", "TC"], ["3S", "4S", "5S"]]
+    state = table(hands, trump="H", rank="2", declarers=1, starter=1, turn=0, score=40)
+    events = GAME.apply(state, 0, {"type": "play", "cards": ["RJ", "BJ"]})
+    failed = next(e for e in events if e["type"] == "throw_failed")
+    assert failed["led"] == ["BJ"] and failed["beaten_by"] == 1 and state.score == 30
+    events = play_trick(state, [["RJ"], ["7H"], ["3S"]])
+    assert next(e for e in events if e["type"] == "trick")["winner"] == 1
+
+
 # -- whole hands ---------------------------------------------------------------------------------
 
 
