@@ -208,6 +208,14 @@ class RealtimeTable(Table):
         else:
             self.draw_hints(surface, hints)
 
+    def draw_under(self, surface: pygame.Surface, alpha: float) -> None:
+        for pile in (0, 1):
+            glow = self.pile_glow(pile)
+            if glow is not None:
+                rect = self.pile_rect(pile)
+                pad = self.art.glow_pad(rect.size)
+                surface.blit(self.art.glow(rect.size, glow), (rect.x - pad, rect.y - pad))
+
     def pile_glow(self, pile: int) -> tuple[int, int, int] | None:
         """Green when the card under some local cursor (or selected) can go on ``pile``."""
         for seat in self.local_seats:

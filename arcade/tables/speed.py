@@ -197,14 +197,6 @@ class SpeedTable(RealtimeTable):
         self.name_plate(surface, seat, self.plate_centre(seat), lines, active=seat in self.local_seats and self.couch,
                         width=170 * self.u)
 
-    def draw_under(self, surface: pygame.Surface, alpha: float) -> None:
-        for p in (0, 1):
-            glow = self.pile_glow(p)
-            if glow is not None:
-                rect = self.pile_rect(p)
-                pad = self.art.glow_pad(rect.size)
-                surface.blit(self.art.glow(rect.size, glow), (rect.x - pad, rect.y - pad))
-
     def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
         message = self._message()
         if message and not any(e.kind == "banner" for e in self.effects.items):

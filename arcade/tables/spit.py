@@ -239,15 +239,12 @@ class SpitTable(RealtimeTable):
         self.name_plate(surface, seat, self.plate_centre(seat), lines, active=seat in self.local_seats and self.couch,
                         width=170 * self.u)
 
-    def draw_under(self, surface: pygame.Surface, alpha: float) -> None:
-        for p in (0, 1):
-            glow = self.pile_glow(p)
-            if glow is None and self.view.get("phase") in ("slap", "choose"):
-                glow = GOLD
-            if glow is not None:
-                rect = self.pile_rect(p)
-                pad = self.art.glow_pad(rect.size)
-                surface.blit(self.art.glow(rect.size, glow), (rect.x - pad, rect.y - pad))
+    def pile_glow(self, pile: int) -> tuple[int, int, int] | None:
+        """As for any real-time table, and gold on both piles while they are to be slapped or chosen."""
+        glow = super().pile_glow(pile)
+        if glow is None and self.view.get("phase") in ("slap", "choose"):
+            return GOLD
+        return glow
 
     def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
         message = self._message()
