@@ -81,6 +81,11 @@ class ClientConn:
     def offset(self) -> float | None:
         return min(self.samples)[1] if self.samples else None
 
+    def clamp_rtt(self, cap: float) -> float | None:
+        """The round trip that bounds back-dating: the least-delayed recent sample (a client cannot
+        lower it by answering pings late, only raise the others), never more than ``cap``."""
+        return min(min(r for r, _ in self.samples), cap) if self.samples else None
+
 
 @dataclass(order=True)
 class Held:
@@ -110,6 +115,7 @@ class HostConfig:
     race_margin: float = 0.015  # jitter allowance over the LAN
     local_margin: float = 0.002  # when every seated connection is over loopback
     max_hold: float = 0.1
+    max_clamp_rtt: float = 0.25  # back-dating never reaches further than this round trip (+ margin)
     rate: float = 300.0  # messages per second per connection
     burst: float = 600.0
     max_held: int = 64
@@ -595,7 +601,7 @@ class Host:
             return
         arrival = self.clock()
         host_press = arrival
-        offset, rtt = client.offset, client.rtt
+        offset, rtt = client.offset, client.clamp_rtt(self.config.max_clamp_rtt)
         if press is not None and offset is not None and rtt is not None:
             host_press = min(arrival, max(press + offset, arrival - rtt - self.config.race_margin))
         self.submit(seat, action, host_press, client, seq)

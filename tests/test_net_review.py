@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 from netplay.client import AsyncClient
@@ -206,3 +207,75 @@ def test_wrong_pins_lock_the_address_out_for_a_while() -> None:
         table.stop()
     assert reasons[:3] == ["wrong PIN"] * 3
     assert "too many wrong PINs" in reasons[3]
+
+
+def test_late_pongs_cannot_stretch_the_back_dating_window() -> None:
+    """A client that answers every ping 1 s late measures a 1 s round trip, which used to let it back-date a
+    press by a whole second. The clamp uses the least-delayed sample, capped at ``max_clamp_rtt``: pressing
+    0.3 s after an honest player and claiming 1 s earlier loses; 0.15 s after (inside cap + margin) wins.
+    ``max_hold`` is raised so the late press still arrives within the honest press's hold window."""
+    from netplay.host import Host, HostConfig, LocalTable
+    from netplay.protocol import HOST_TYPES, PROTOCOL_VERSION, Connection
+    from netplay.race import RaceGame
+
+    config = HostConfig(race_margin=0.015, local_margin=0.015, max_hold=1.0, max_clamp_rtt=0.25, ping_interval=0.2)
+    table = LocalTable(Host(RaceGame(), 2, seats=[None, None], seed=1, config=config)).begin()
+
+    async def scenario() -> list[tuple[str, str]]:
+        loop = asyncio.get_running_loop()
+        honest = AsyncClient("127.0.0.1", table.port, "Honest")
+        await honest.connect()
+        reader, writer = await asyncio.open_connection("127.0.0.1", table.port)
+        cheat = Connection(reader, writer, HOST_TYPES)
+        cheat.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": "Late", "seats": 1})
+        answers: dict[int, str] = {}
+
+        def late_pong(ping: dict[str, Any], received: float) -> None:  # looks like a symmetric 1 s link
+            cheat.send({"type": "pong", "id": ping["id"], "t": ping["t"], "now": received + 0.5})
+
+        async def read_cheat() -> None:
+            while not cheat.closed:
+                messages = await cheat.read()
+                if not messages and reader.at_eof():
+                    return
+                for message in messages:
+                    if message["type"] == "ping":
+                        loop.call_later(1.0, late_pong, message, time.monotonic())
+                    elif message["type"] in ("ack", "reject"):
+                        answers[message["seq"]] = message["type"]
+
+        cheat_reader = asyncio.create_task(read_cheat())
+
+        def late_samples() -> list[float]:
+            return [r for c in table.host.conns.values() if c.name == "Late" for r, _ in c.samples]
+
+        while len(samples := await asyncio.to_thread(table.call, late_samples)) < 3:
+            await asyncio.sleep(0.05)
+        assert min(samples) > 0.9  # the host believes the cheater's round trip is a second
+        honest.send({"type": "start"})
+        await asyncio.sleep(0.2)
+        outcomes = []
+        for number, gap in enumerate((0.3, 0.15)):
+            honest_seq = honest.send_action(0, {"type": "grab", "round": number})
+            await asyncio.sleep(gap)
+            cheat_seq = 100 + number
+            cheat.send({"type": "action", "seq": cheat_seq, "seat": 1, "action": {"type": "grab", "round": number},
+                        "press": time.monotonic() - 1.0})
+            honest_answer = None
+            while honest_answer is None or cheat_seq not in answers:
+                message = await honest.recv(0.05)
+                if message is not None and message["type"] in ("ack", "reject") and message["seq"] == honest_seq:
+                    honest_answer = message["type"]
+            outcomes.append((honest_answer, answers[cheat_seq]))
+            await asyncio.sleep(0.1)
+        cheat_reader.cancel()
+        await cheat.close()
+        await honest.close()
+        return outcomes
+
+    try:
+        outcomes = asyncio.run(asyncio.wait_for(scenario(), 20))
+    finally:
+        table.stop()
+    assert outcomes[0] == ("ack", "reject")  # 0.3 s of back-dating: beyond 0.25 + 0.015
+    assert outcomes[1] == ("reject", "ack")  # 0.15 s: within the cap, the clamp allows it
