@@ -66,6 +66,8 @@ class ClientConn:
     samples: deque[tuple[float, float]] = field(default_factory=lambda: deque(maxlen=8))
     allowance: float = 0.0
     last_refill: float = 0.0
+    byte_allowance: float = 0.0
+    bytes_counted: int = 0
     held: int = 0
     pings: int = 0
     sent_pings: dict[int, float] = field(default_factory=dict)  # id -> host time, pings not yet answered
@@ -118,6 +120,8 @@ class HostConfig:
     max_clamp_rtt: float = 0.25  # back-dating never reaches further than this round trip (+ margin)
     rate: float = 300.0  # messages per second per connection
     burst: float = 600.0
+    byte_rate: float = 256 * 1024  # bytes per second per connection (per seat for couch clients)
+    byte_burst: float = 1 << 20  # one message of the largest size the decoder takes
     max_held: int = 64
     max_connections: int = 64
     pin_tries: int = 5  # wrong PINs from one address before it is refused for a while
@@ -266,6 +270,7 @@ class Host:
         client.address = str(peer[0]) if peer else ""
         client.local = bool(peer) and str(peer[0]).startswith(("127.", "::1", "::ffff:127."))
         client.allowance, client.last_refill = self.config.burst, self.clock()
+        client.byte_allowance = self.config.byte_burst
         client.last_heard = client.last_refill
         if len(self.conns) >= self.config.max_connections:
             await client.conn.close("the table has too many connections")
@@ -282,6 +287,9 @@ class Host:
                         messages = await asyncio.wait_for(client.conn.read(), max(0.0, hello_by - self.clock()))
                 except TimeoutError:
                     reason = "no hello"
+                    break
+                if not self._allow_bytes(client):
+                    reason = f"too much data (over {self.config.byte_rate / 1024:.0f} KiB/s)"
                     break
                 if not messages:
                     if reader.at_eof():
@@ -311,16 +319,30 @@ class Host:
             await client.conn.close(reason)
             self._drop(client)
 
-    def _allow(self, client: ClientConn) -> bool:
+    def _refill(self, client: ClientConn) -> None:
         now = self.clock()
         seats = max(1, len(client.seats))  # a couch client plays for several people
-        client.allowance = min(self.config.burst * seats,
-                               client.allowance + (now - client.last_refill) * self.config.rate * seats)
+        elapsed = now - client.last_refill
+        client.allowance = min(self.config.burst * seats, client.allowance + elapsed * self.config.rate * seats)
+        client.byte_allowance = min(self.config.byte_burst * seats,
+                                    client.byte_allowance + elapsed * self.config.byte_rate * seats)
         client.last_refill = now
+
+    def _allow(self, client: ClientConn) -> bool:
+        self._refill(client)
         if client.allowance < 1.0:
             return False
         client.allowance -= 1.0
         return True
+
+    def _allow_bytes(self, client: ClientConn) -> bool:
+        """Charge the bytes read since the last call to the connection's byte budget: within the
+        message rate, large messages could still cost the host megabytes a second to decode and walk."""
+        received = client.conn.bytes_in - client.bytes_counted
+        client.bytes_counted = client.conn.bytes_in
+        self._refill(client)
+        client.byte_allowance -= received
+        return client.byte_allowance >= 0
 
     def _send(self, client: ClientConn, message: Message) -> None:
         before = client.conn.bytes_out

@@ -277,3 +277,43 @@ def test_client_notices_a_silent_or_broken_host() -> None:
     silent, broken = asyncio.run(scenario())
     assert silent is not None and "stopped answering" in silent
     assert broken is not None and ("bad data" in broken or "malformed" in broken)
+
+
+def test_a_client_sending_megabytes_is_closed_and_the_game_goes_on() -> None:
+    """~100 KiB chat and action frames, far below the message-rate limit, exceed the byte budget
+    (256 KiB/s, 1 MiB burst): the sender is closed with the reason; the player's game goes on."""
+    table = start_local_table("oh_hell", 3, seats=[None, "random", "random"], seed=5, bot_speed=0.0)
+    pad = ["y" * 15000] * 7  # ~105 KB a frame; strings stay under the decoder's 16 KiB limit
+
+    async def scenario() -> tuple[Any, str | None]:
+        player = AsyncClient("127.0.0.1", table.port, "Ada")
+        await player.connect()
+        flooder = AsyncClient("127.0.0.1", table.port, "Hog", seats=0)
+        await flooder.connect()
+        player.send({"type": "start"})
+
+        async def flood() -> None:
+            for n in range(40):
+                if flooder.closed_reason is not None:
+                    break
+                if n % 2:
+                    flooder.send({"type": "chat", "text": "\x07", "pad": pad})  # cleans to nothing: not relayed
+                else:
+                    flooder.send({"type": "action", "seq": n, "seat": 0, "action": {"type": "bid", "pad": pad}})
+                await asyncio.sleep(0.005)
+            while await flooder.recv(3.0) is not None:
+                pass
+
+        flooding = asyncio.create_task(flood())
+        run = await asyncio.wait_for(play_as_bot(player, "random", bot_speed=0.0), 60)
+        await flooding
+        await player.close()
+        await flooder.close()
+        return run, flooder.closed_reason
+
+    try:
+        run, reason = asyncio.run(scenario())
+    finally:
+        table.stop()
+    assert reason is not None and "too much data" in reason, reason
+    assert run.result is not None and run.closed is None
