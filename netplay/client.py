@@ -164,8 +164,10 @@ class AsyncClient:
             self.conn.send({"type": "bye", "reason": reason or "leaving"})
             await self.conn.drain()
             await self.conn.close()
-        for task in self._tasks:
+        tasks = [task for task in self._tasks if task is not asyncio.current_task()]
+        for task in tasks:
             task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)  # none left pending when the loop ends
         self._finish(reason or "closed")
 
     # -- measurements ---------------------------------------------------------------------------
@@ -271,6 +273,7 @@ class NetClient:
         self.welcome: Message | None = None
         self.closed = False
         self._leaving: asyncio.Future[None] | None = None
+        self._main_task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._run, name=f"netclient-{self.name}", daemon=True)
@@ -345,8 +348,12 @@ class NetClient:
         client = self._client
         if loop is not None and client is not None and self._thread is not None and self._thread.is_alive():
 
-            def leave() -> None:  # runs on the client's loop; nothing is created if it has stopped
-                self._leaving = asyncio.ensure_future(client.close("leaving"))
+            def leave() -> None:
+                """Runs on the client's loop. Once ``_main`` has finished (the host left, or the connect
+                failed) the loop runs at most one more step: a task made then would never start."""
+                main = self._main_task
+                if main is not None and not main.done() and self._leaving is None:
+                    self._leaving = asyncio.ensure_future(client.close("leaving"))
 
             with contextlib.suppress(RuntimeError):  # the loop is already closed
                 loop.call_soon_threadsafe(leave)
@@ -357,7 +364,8 @@ class NetClient:
         loop = asyncio.new_event_loop()
         self._loop = loop
         try:
-            loop.run_until_complete(self._main())
+            self._main_task = loop.create_task(self._main())
+            loop.run_until_complete(self._main_task)
         finally:
             loop.close()
 
@@ -365,18 +373,22 @@ class NetClient:
         client = AsyncClient(self.host, self.port, self.name, **self._client_args)
         self._client = client
         self._ready.set()
+        refused: str | None = None
         try:
-            welcome = await client.connect()
-        except JoinError as error:
-            self._out.put({"type": "closed", "reason": error.reason})
-            return
-        self._out.put(welcome)
-        while True:
-            message = await client.recv()
-            if message is None:
-                break
-            self._out.put(message)
-        if self._leaving is not None:
+            try:
+                welcome = await client.connect()
+            except JoinError as error:
+                refused = error.reason
+            else:
+                self._out.put(welcome)
+                while (message := await client.recv()) is not None:
+                    self._out.put(message)
+        finally:
+            # the host may have left first: stop the read and ping tasks before the loop ends; then
+            # finish a close() the caller started (no await after this check, so none can start later)
             with contextlib.suppress(Exception):
-                await self._leaving
-        self._out.put({"type": "closed", "reason": client.closed_reason or "closed"})
+                await client.close()
+            if self._leaving is not None:
+                with contextlib.suppress(Exception):
+                    await self._leaving
+        self._out.put({"type": "closed", "reason": refused or client.closed_reason or "closed"})

@@ -414,3 +414,39 @@ def test_tractor_capped_game_is_private_and_replays(tmp_path) -> None:
     assert state_hash(game, state) == host_hash
     assert _assert_capture_private(log, bytes(capture), 0) > 300
     assert _assert_capture_private(log, bytes(watched), None) > 300
+
+
+def test_threaded_client_closed_as_its_loop_ends_leaves_no_pending_close(caplog) -> None:
+    """``close()`` from the caller's thread while the client's loop is finishing (here: a failed connect)
+    used to start ``AsyncClient.close`` on a loop that never ran it again: "coroutine
+    'AsyncClient.close' was never awaited" / "Task was destroyed but it is pending" at garbage collection."""
+    import gc
+    import socket
+    import threading
+    import time
+    import warnings
+
+    from netplay.client import NetClient
+
+    class LateClose(NetClient):
+        async def _main(self) -> None:
+            await super()._main()
+            closer = threading.Thread(target=self.close)  # lands while the loop runs its last steps
+            closer.start()
+            time.sleep(0.2)
+
+    with socket.socket() as probe:  # a port with nobody listening
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        client = LateClose("127.0.0.1", port, "Nobody")
+        client.start()
+        message = client.wait_for("closed", 10.0)
+        assert message is not None and "could not connect" in message["reason"]
+        assert client._thread is not None
+        client._thread.join(5.0)
+        del client
+        gc.collect()
+    assert not [w for w in caught if "never awaited" in str(w.message)]
+    assert not [r for r in caplog.records if "destroyed but it is pending" in r.getMessage()]
