@@ -249,16 +249,20 @@ def test_a_silent_connection_is_dropped_and_its_seat_taken_over() -> None:
 
 def test_client_notices_a_silent_or_broken_host() -> None:
     async def scenario() -> tuple[str | None, str | None]:
+        done = asyncio.Event()  # the stub hosts return when the test is over (not cancelled mid-sleep)
+
         async def mute_host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
             await reader.read(1000)
             writer.write(encode({"type": "welcome", "protocol": PROTOCOL_VERSION, "seats": [], "token": "t",
                                  "owner": False, "table": {"game": "oh_hell"}, "time": 0.0}))
-            await asyncio.sleep(5)
+            await done.wait()
+            writer.close()
 
         async def garbage_host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
             await reader.read(1000)
             writer.write(b"\xc1\xc1\xc1")
-            await asyncio.sleep(5)
+            await done.wait()
+            writer.close()
 
         reasons = []
         for handler in (mute_host, garbage_host):
@@ -272,6 +276,8 @@ def test_client_notices_a_silent_or_broken_host() -> None:
             reasons.append(client.closed_reason)
             await client.close()
             server.close()
+        done.set()
+        await asyncio.sleep(0.01)
         return reasons[0], reasons[1]
 
     silent, broken = asyncio.run(scenario())
