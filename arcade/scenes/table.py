@@ -158,6 +158,8 @@ class TableScene(Scene):
                 return
         if self.table is not None:
             guarded(self, "tick", self.table.tick, dt)
+            if self.app.scene is self and self.result is None:
+                self.send_auto()
         if self.app.mapper.pads_changed and len(self.local_seats) > 1:
             self.app.mapper.pads_changed = False
             self.rebind()
@@ -269,6 +271,16 @@ class TableScene(Scene):
         if len(self.local_seats) > 1 and self.realtime and seat is None and cmd.device != "mouse":
             return  # a device that plays no seat
         sends = guarded(self, "input", self.table.handle, cmd, seat)
+        for s, action in sends if sends is not FAILED and sends else []:
+            self.app.session.send(s, action, time.monotonic())
+
+    def send_auto(self) -> None:
+        """What the table sends on its own (e.g. Tractor's routine draws), like handle()'s actions.
+        Not under the pause menu: the game waits for a person's turn while it is open."""
+        auto = getattr(self.table, "auto_actions", None)
+        if auto is None or getattr(self.app.session, "frozen", False):  # shots and benchmarks stand still
+            return
+        sends = guarded(self, "auto actions", auto)
         for s, action in sends if sends is not FAILED and sends else []:
             self.app.session.send(s, action, time.monotonic())
 

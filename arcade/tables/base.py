@@ -300,6 +300,13 @@ class Table:
         """A card dragged by ``seat`` was let go at ``pos`` (subclasses: play it if it landed right)."""
         return []
 
+    def auto_actions(self) -> list[tuple[int, Action]]:
+        """Actions the table sends on its own for a local seat (routine moves with no choice in them,
+        e.g. Tractor's draws). The table scene polls this every tick (not under its pause menu) and
+        sends what it returns like ``handle()``'s actions; a table must not return the same action
+        again before the host's next view."""
+        return []
+
     def tick(self, dt: float) -> None:
         self.clock += dt
         if self._warm:

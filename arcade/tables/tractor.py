@@ -10,6 +10,12 @@ played at once. The table never judges the play: the host's reason for a refusal
 
 Keyboard / gamepad: Left/Right move the cursor over the hand, confirm toggles (or plays a single),
 Tab/Y or Up/Down switch to the buttons (Play, Clear, Draw, Declare..., Pass) and back; Back clears.
+
+Drawing is automatic (:meth:`TractorTable.auto_actions`): on a local seat's turn in the draw phase the
+table draws by itself after :data:`AUTO_DRAW_PAUSE`, so the player sees each card arrive and can declare
+with the Declare buttons at any time. It holds off while the player's keyboard focus or mouse pointer is
+on a Declare button, for :data:`AUTO_DRAW_IDLE` after any press, behind the couch privacy screen, and
+never draws twice for one view of the host. The Draw button still draws at once.
 """
 
 from __future__ import annotations
@@ -27,10 +33,19 @@ from engine import tractor_shapes
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANK_NAMES = {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}
 POINTS = {"5": 5, "T": 10, "K": 10}
+AUTO_DRAW_PAUSE = 0.3  # seconds between the host's view (the last card arriving) and the next automatic draw
+AUTO_DRAW_IDLE = 1.0  # seconds after the player's last press before automatic drawing goes on
+DRAW: Action = {"type": "draw"}
 
 
 def _rank_name(rank: str | None) -> str:
     return RANK_NAMES.get(rank or "", rank or "-")
+
+
+def draw_key(view: dict[str, Any]) -> tuple:
+    """What changes with every draw or declaration: a draw is sent at most once per value."""
+    return (view.get("round"), view.get("phase"), view.get("draw_pile"), len(view.get("hand") or []),
+            len(view.get("declarations") or []))
 
 
 def _level_name(level: int) -> str:
@@ -48,6 +63,10 @@ class TractorTable(CouchPlay, Table):
         self._sel_key: dict[int, tuple] = {}
         self._sent: dict[int, set[int]] = {}
         self._kitty_keys: set[tuple[str, int]] = set()
+        self._drawn_at: dict[int, tuple] = {}  # seat -> draw_key of the view a draw was sent from
+        self._seen: dict[int, tuple] = {}  # seat -> draw_key of its latest view
+        self._since_view: dict[int, float] = {}  # seat -> seconds since that view changed
+        self._idle = AUTO_DRAW_IDLE  # seconds since the last press (pointer moves don't count)
         super().__init__(*args, **kwargs)
 
     # -- seats and geometry ---------------------------------------------------------------------
@@ -191,6 +210,10 @@ class TractorTable(CouchPlay, Table):
 
     def after_view(self, seat: int, first: bool) -> None:
         self.couch_after_view()
+        key = draw_key(self.views[seat])
+        if self._seen.get(seat) != key:
+            self._seen[seat] = key
+            self._since_view[seat] = 0.0
         if seat != self.me:
             return
         view = self.views[seat]
@@ -521,7 +544,8 @@ class TractorTable(CouchPlay, Table):
         legal = self.my_legal()
         text = ""
         if phase == "draw" and any(a.get("type") == "draw" for a in legal):
-            text = "Your draw" + (" (or declare first)" if any(a.get("type") == "declare" for a in legal) else "")
+            text = "Auto-drawing\u2026 (declare any time)" if any(a.get("type") == "declare" for a in legal) \
+                else "Auto-drawing\u2026"
         elif phase == "declare" and legal:
             text = "Last say: declare trump or pass"
         elif phase == "bury" and legal:
@@ -549,6 +573,10 @@ class TractorTable(CouchPlay, Table):
             self._last_big(surface)
         if not legal:
             hints = ["waiting for the other players"]
+        elif self.view.get("phase") == "draw" and me is not None and self.find(me, type="draw"):
+            paused = self.auto_draw_held(me)
+            hints = ["auto-draw paused: " + paused if paused else "auto-drawing",
+                     f"{self.arrows(me)} choose a button", f"{self.hint_label('confirm', me)} press"]
         elif self.zone.get(me or 0) == "menu":
             hints = [f"{self.arrows(me)} choose", f"{self.hint_label('confirm', me)} press",
                      f"{self.hint_label('alt', me)} back to the hand"]
@@ -618,6 +646,48 @@ class TractorTable(CouchPlay, Table):
             for r, card in zip(self.fan(len(cards), cx, cy - size[1] / 2, size, rect.width * 0.3, size[0] * 0.3), cards,
                                strict=True):
                 surface.blit(self.art.face(card, size), r)
+
+    # -- automatic drawing ----------------------------------------------------------------------
+
+    def on_tick(self, dt: float) -> None:
+        self._idle += dt
+        for seat in self._since_view:
+            self._since_view[seat] += dt
+
+    def auto_draw_held(self, seat: int) -> str:
+        """Why the automatic draw waits for ``seat`` ("" when it does not)."""
+        if self.privacy or seat != self.me:
+            return "pass the screen"
+        if self._idle < AUTO_DRAW_IDLE:
+            return "you pressed something"
+        if self.mouse_active:
+            button = self.button_at((round(self.hover[0]), round(self.hover[1])), seat) if self.hover else None
+            if button is not None and (button.action or {}).get("type") == "declare":
+                return "pointer on a Declare button"
+        elif self.zone.get(seat) == "menu":
+            entries = self.menu_entries(seat)
+            if entries:
+                action = entries[self.menu_focus.get(seat, 0) % len(entries)][2]
+                if (action or {}).get("type") == "declare":
+                    return "a Declare button is chosen"
+        return ""
+
+    def auto_actions(self) -> list[tuple[int, Action]]:
+        """A draw for a local seat whose turn it is to draw, once per view of the host, after a pause."""
+        out: list[tuple[int, Action]] = []
+        for seat in self.local_seats:
+            view = self.views.get(seat)
+            if not view or view.get("phase") != "draw" or not self.is_legal(seat, DRAW):
+                continue
+            key = draw_key(view)
+            if self._drawn_at.get(seat) == key or self._since_view.get(seat, 0.0) < AUTO_DRAW_PAUSE:
+                continue
+            if self.auto_draw_held(seat):
+                continue
+            action = dict(DRAW)
+            self.on_send(seat, action)
+            out.append((seat, action))
+        return out
 
     # -- events ---------------------------------------------------------------------------------
 
@@ -801,8 +871,17 @@ class TractorTable(CouchPlay, Table):
             self.show_last = False
         return []
 
+    def handle(self, command: Any, seat: int | None) -> list[tuple[int, Action]]:
+        if getattr(command, "kind", "") not in ("point", "wheel"):
+            self._idle = 0.0
+        return super().handle(command, seat)
+
     def on_send(self, seat: int, action: Action) -> None:
         super().on_send(seat, action)
+        if action.get("type") == "draw" and seat in self.views:
+            self._drawn_at[seat] = draw_key(self.views[seat])
+        elif action.get("type") == "declare":
+            self.menu_focus[seat] = 0  # back on Draw: the automatic draw goes on after the pause
         if action.get("type") in ("play", "bury"):
             self._sent[seat] = set(self.selected.get(seat, set()))
             self.selected[seat] = set()
