@@ -4,7 +4,8 @@
   listed and accepted by the engine, never two from one view, never before the pause.
 - Declaring during the automatic draw: a Declare button chosen (keyboard) or under the pointer holds
   the draw; pressing it declares; drawing then goes on by itself.
-- Through the table scene with an in-process session: the scene polls and sends the draws.
+- Through the table scene with an in-process session: the scene polls and sends the draws, and not
+  while its pause menu is open.
 """
 
 from __future__ import annotations
@@ -178,7 +179,7 @@ def test_table_scene_sends_the_automatic_draws(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("CARDTABLE_STRICT", "1")
     from arcade.app import App
-    from arcade.scenes.table import TableScene
+    from arcade.scenes.table import PauseScene, TableScene
     from arcade.session import BOT, YOU, DirectSession, SeatSpec, TableConfig
     from arcade.settings import Settings
 
@@ -189,6 +190,16 @@ def test_table_scene_sends_the_automatic_draws(tmp_path, monkeypatch) -> None:
         app.session = session
         scene = TableScene(app, auto_start=True)
         app.push(scene)
+        app.step(30, render=False)
+        pause = PauseScene(app, scene)
+        app.push(pause)
+        for _ in range(20):
+            app.step(30, render=False)
+        assert session.state.phase == "draw" and session.state.turn == 0, "the game waits under the menu"
+        held = len(session.state.hands[0])
+        app.step(120, render=False)
+        assert len(session.state.hands[0]) == held
+        app.pop()
         for _ in range(400):
             app.step(30, render=False)
             if session.state.phase != "draw":
