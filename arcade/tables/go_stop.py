@@ -17,6 +17,7 @@ import pygame
 
 from arcade.hwatu_art import KIND_COLOURS, HwatuArt, hwatu_size
 from arcade.tables.base import BAD, CYAN, GOLD, INK, LEGAL, MENU_STRIP, MUTED, Action, Button, Sprite, Table
+from arcade.tables.turn import ActionMenu, CouchPlay
 from engine import hwatu
 
 GROUPS = (("B", "Brights"), ("A", "Animals"), ("R", "Ribbons"), ("P", "Junk"))
@@ -27,71 +28,12 @@ EVENT_BANNERS = {
 }
 
 
-class CouchPlay:
-    """Several local seats sharing one screen in a turn game: the seat at the bottom is the local seat
-    whose turn it is, and a privacy screen hides everything until that player confirms (or clicks).
-    Mixed in before :class:`Table`; the table's ``after_view`` calls :meth:`couch_after_view` first."""
-
-    _shown: int | None = None
-    privacy: bool = False
-
-    @property
-    def me(self) -> int | None:
-        if self._shown is not None and len(self.local_seats) > 1:  # type: ignore[attr-defined]
-            return self._shown
-        return Table.me.fget(self)  # type: ignore[attr-defined]
-
-    def couch_after_view(self) -> None:
-        seats = self.local_seats  # type: ignore[attr-defined]
-        if len(seats) < 2:
-            return
-        acting = next((s for s in seats if self.legals.get(s)), None)  # type: ignore[attr-defined]
-        if acting is not None and acting != self._shown:
-            self._shown = acting
-            self.privacy = True
-
-    def needs_privacy(self) -> bool:
-        return self.privacy
-
-    def spectator_backs(self, size: tuple[int, int], top: float, width: float) -> None:
-        """A spectator sees the bottom seat's hand as backs."""
-        t: Any = self
-        me = t.me
-        if t.local_seats or me is None or t.view.get("hand"):
-            return
-        sizes = t.view.get("hand_sizes") or []
-        count = sizes[me] if me < len(sizes) else 0
-        for j, rect in enumerate(t.fan(count, t.W / 2, top, size, width, size[0] * 0.6)):
-            t.sprites.append(Sprite(("back", me, j), None, rect))
-
-    def privacy_done(self) -> None:
-        self.privacy = False
-        self.relayout()  # type: ignore[attr-defined]
-
-    def handle(self, command: Any, seat: int | None) -> list[tuple[int, Action]]:
-        if self.privacy:
-            if getattr(command, "kind", "") in ("confirm", "click"):
-                self.privacy_done()
-            return []
-        return super().handle(command, seat)  # type: ignore[misc]
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        super().draw(surface, alpha)  # type: ignore[misc]
-        if self.privacy:
-            t: Any = self
-            surface.fill((6, 20, 14))
-            me = t.me if t.me is not None else 0
-            t.blit_text(surface, f"Pass the screen to {t.name(me)}", 54 * t.u, GOLD, "center", (t.W / 2, t.H * 0.42))
-            t.blit_text(surface, f"Press {t.hint_label('confirm', me)} (or click) when only you can see it",
-                        28 * t.u, INK, "center", (t.W / 2, t.H * 0.52))
-
-
 def _group(card: str) -> str:
     k = hwatu.kind(card)
     return "P" if k in ("P", "D", "J") else k
 
 
-class GoStopTable(CouchPlay, Table):
+class GoStopTable(CouchPlay, ActionMenu, Table):
     """The Go-Stop table (see the module docstring)."""
 
     def __init__(self, game_name: str, local_seats: list[int], art: Any, size: tuple[int, int]) -> None:
@@ -671,9 +613,7 @@ class GoStopTable(CouchPlay, Table):
             return self.on_alt(seat)
         step = -1 if kind == "left" else 1
         if self.zone.get(seat) == "menu":
-            n = len(self.menu_entries(seat))
-            if n:
-                self.menu_focus[seat] = (self.menu_focus.get(seat, 0) + step) % n
+            self.move_menu_focus(seat, step)
             return []
         hand = list(self.view.get("hand") or [])
         if hand:
@@ -684,11 +624,10 @@ class GoStopTable(CouchPlay, Table):
         if seat is None or seat != self.me:
             return []
         if self.zone.get(seat) == "menu":
-            entries = self.menu_entries(seat)
-            if not entries:
-                self.zone[seat] = "hand"
+            entry = self.focused_entry(seat)
+            if entry is None:
                 return []
-            label, _note, action, hit = entries[self.menu_focus.get(seat, 0) % len(entries)]
+            _label, _note, action, hit = entry
             if hit == ("cancel",):
                 self.picked[seat] = None
                 self.zone[seat] = "hand"

@@ -24,7 +24,7 @@ import pygame
 
 from arcade.anim import Effect
 from arcade.tables.base import BAD, CYAN, GOLD, INK, LEGAL, MUTED, Action, Button, Sprite, Table
-from arcade.tables.go_stop import CouchPlay
+from arcade.tables.turn import CouchPlay
 from engine import rummy_solver
 from engine.cards import RANKS, SUITS
 

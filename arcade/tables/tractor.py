@@ -27,7 +27,7 @@ import pygame
 
 from arcade.anim import Effect, Vec
 from arcade.tables.base import BAD, CYAN, GOLD, INK, LEGAL, MENU_STRIP, MUTED, Action, Button, Sprite, Table
-from arcade.tables.go_stop import CouchPlay
+from arcade.tables.turn import ActionMenu, CouchPlay
 from engine import tractor_shapes
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -52,7 +52,7 @@ def _level_name(level: int) -> str:
     return {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}.get(level, str(level))
 
 
-class TractorTable(CouchPlay, Table):
+class TractorTable(CouchPlay, ActionMenu, Table):
     """The Tractor table (see the module docstring)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -831,9 +831,7 @@ class TractorTable(CouchPlay, Table):
             return []
         step = -1 if kind == "left" else 1
         if self.zone.get(seat) == "menu":
-            n = len(self.menu_entries(seat))
-            if n:
-                self.menu_focus[seat] = (self.menu_focus.get(seat, 0) + step) % n
+            self.move_menu_focus(seat, step)
             return []
         cards = self.shown_cards()
         if cards:
@@ -844,11 +842,10 @@ class TractorTable(CouchPlay, Table):
         if seat is None or seat != self.me:
             return []
         if self.zone.get(seat) == "menu":
-            entries = self.menu_entries(seat)
-            if not entries:
-                self.zone[seat] = "hand"
+            entry = self.focused_entry(seat)
+            if entry is None:
                 return []
-            _label, _note, action, hit = entries[self.menu_focus.get(seat, 0) % len(entries)]
+            _label, _note, action, hit = entry
             return self._press(seat, hit, action)
         cards = self.shown_cards()
         if not cards:
