@@ -421,6 +421,11 @@ class Table:
             return seat if seat in self.inputs else None
         return self.me if self.me in self.local_seats else None
 
+    def wins(self, seat: int) -> str:
+        """"You win" or "Ann wins": the start of a winner's line."""
+        who = self.name(seat)
+        return f"{who} {'win' if who == 'You' else 'wins'}"
+
     def name(self, seat: int) -> str:
         """"You" for the only local seat; otherwise the lobby name, or "Player n" / "Seat n"."""
         if seat in self.local_seats and len(self.local_seats) == 1:

@@ -247,8 +247,7 @@ class SpeedTable(RealtimeTable):
             rounds = view.get("rounds") or []
             winner = rounds[-1].get("winner") if rounds else None
             if isinstance(winner, int):
-                who = self.name(winner)
-                return f"{who} {'win' if who == 'You' else 'wins'}!"
+                return f"{self.wins(winner)}!"
             return "A draw: nobody can play any more"
         return ""
 
@@ -308,8 +307,7 @@ class SpeedTable(RealtimeTable):
             winner = event.get("winner")
             self.sounds.play("round")
             if isinstance(winner, int):
-                who = self.name(winner)
-                self.banner(f"{who} {'win' if who == 'You' else 'wins'} the round!", GOLD, 1.8, 0.7)
+                self.banner(f"{self.wins(winner)} the round!", GOLD, 1.8, 0.7)
                 self.effects.add(Effect("flash", duration=0.3))
             else:
                 self.banner("A draw", GOLD, 1.8, 0.7)
@@ -318,8 +316,7 @@ class SpeedTable(RealtimeTable):
         elif kind == "game_over":
             winners = event.get("winners") or []
             if winners:
-                who = self.name(winners[0])
-                self.banner(f"{who} {'win' if who == 'You' else 'wins'}!", GOLD, 3.0)
+                self.banner(f"{self.wins(winners[0])}!", GOLD, 3.0)
 
     # -- input ----------------------------------------------------------------------------------
 

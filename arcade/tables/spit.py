@@ -335,8 +335,7 @@ class SpitTable(RealtimeTable):
         elif kind == "game_over":
             winners = event.get("winners") or []
             if winners:
-                who = self.name(winners[0])
-                self.banner(f"{who} {'win' if who == 'You' else 'wins'}!", GOLD, 3.0)
+                self.banner(f"{self.wins(winners[0])}!", GOLD, 3.0)
             self.sounds.play("round")
 
     def _slapped(self, event: dict[str, Any]) -> None:
