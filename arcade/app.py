@@ -16,11 +16,10 @@ from collections.abc import Sequence
 from typing import Any
 
 import pygame
-
-from arcade import ui_theme
-from arcade.input import Command, InputMapper
-from arcade.loop import TICK, FixedLoop
-from arcade.settings import Settings
+from cardtable.arcade import ui_theme
+from cardtable.arcade.input import Command, InputMapper
+from cardtable.arcade.loop import TICK, FixedLoop
+from cardtable.arcade.settings import Settings
 
 MIN_SIZE = (960, 540)
 DEFAULT_SIZE = (1280, 720)
@@ -69,13 +68,13 @@ class App:
         self._frame_clock = time.perf_counter()
         self.time = 0.0
         if start == "title":
-            from arcade.scenes.title import TitleScene
+            from cardtable.arcade.scenes.title import TitleScene
 
             self.push(TitleScene(self))
 
     def _apply_volume(self) -> None:
         try:
-            from arcade.sound import get_sounds
+            from cardtable.arcade.sound import get_sounds
 
             get_sounds().set_volume(self.settings.volume / 100)
         except Exception:  # sound is a comfort: no mixer, no sound module, no problem

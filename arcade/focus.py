@@ -18,10 +18,9 @@ from typing import Any
 
 import pygame
 import pygame_gui
+from cardtable.arcade import ui_theme
+from cardtable.arcade.input import Command
 from pygame_gui.core import ObjectID
-
-from arcade import ui_theme
-from arcade.input import Command
 
 Callback = Callable[[], None]
 

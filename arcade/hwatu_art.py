@@ -21,9 +21,8 @@ from __future__ import annotations
 import math
 
 import pygame
-
-from arcade.cardart import CardArt, SurfaceCache
-from engine import hwatu
+from cardtable.arcade.cardart import CardArt, SurfaceCache
+from cardtable.engine import hwatu
 
 ASPECT = 0.64  # width / height of a hwatu card
 PAPER = (250, 244, 228)

@@ -31,13 +31,13 @@ TOKENS: dict[tuple[str, int], str] = {}
 
 
 def available_games() -> dict[str, Any]:
-    from engine import GAMES
+    from cardtable.engine import GAMES
 
     return dict(GAMES)
 
 
 def bot_levels(game_name: str) -> list[str]:
-    from engine.bots import bot_levels as levels
+    from cardtable.engine.bots import bot_levels as levels
 
     return levels(game_name)
 
@@ -171,7 +171,7 @@ class NetSession(Session):
 def lan_interfaces() -> list[str]:
     """This machine's LAN addresses, for "open to LAN"."""
     try:
-        from netplay.discovery import local_addresses
+        from cardtable.netplay.discovery import local_addresses
 
         return local_addresses()
     except Exception:
@@ -181,8 +181,8 @@ def lan_interfaces() -> list[str]:
 def start_local(config: TableConfig, player_name: str, interfaces: list[str] | None = None) -> Session:
     """Local play (or a hosted LAN table): netplay's embedded host on 127.0.0.1 and a client for the
     seats played on this screen."""
-    from netplay.client import NetClient
-    from netplay.host import start_local_table
+    from cardtable.netplay.client import NetClient
+    from cardtable.netplay.host import start_local_table
 
     table = start_local_table(
         config.game, config.players, seats=config.host_seats(), options=config.options or None,
@@ -201,7 +201,7 @@ def start_local(config: TableConfig, player_name: str, interfaces: list[str] | N
 
 
 def join(host: str, port: int, player_name: str, pin: str | None = None, seats: int = 1) -> NetSession:
-    from netplay.client import NetClient
+    from cardtable.netplay.client import NetClient
 
     client = NetClient(host, port, player_name, pin=pin or None, token=TOKENS.get((host, port)), seats=seats)
     client.start()
@@ -212,8 +212,8 @@ class DirectSession(Session):
     """The engine refereed in-process, bots driven by the tick: deterministic, thread-free."""
 
     def __init__(self, config: TableConfig, bots_everywhere: bool = False) -> None:
-        from engine import get_game
-        from engine.core import IllegalAction
+        from cardtable.engine import get_game
+        from cardtable.engine.core import IllegalAction
 
         self._illegal = IllegalAction
         self.config = config
@@ -333,6 +333,6 @@ class DirectSession(Session):
 
 
 def _make_bot(game_name: str, level: str) -> Any:
-    from engine.bots import get_bot
+    from cardtable.engine.bots import get_bot
 
     return get_bot(game_name, level)

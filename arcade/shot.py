@@ -14,7 +14,7 @@ ALIASES = {"setup": "play", "local": "play", "local_setup": "play", "host_setup"
 
 
 def table_config(game_name: str, seed: int, players: int | None = None) -> Any:
-    from arcade.session import BOT, YOU, SeatSpec, TableConfig, available_games
+    from cardtable.arcade.session import BOT, YOU, SeatSpec, TableConfig, available_games
 
     game = available_games()[game_name]
     if players is None:
@@ -25,7 +25,7 @@ def table_config(game_name: str, seed: int, players: int | None = None) -> Any:
 
 def direct_session(game_name: str, seed: int, players: int | None, actions: int, to_end: bool = False) -> Any:
     """A started in-process table after ``actions`` bot actions (every seat played by a bot)."""
-    from arcade.session import DirectSession
+    from cardtable.arcade.session import DirectSession
 
     session = DirectSession(table_config(game_name, seed, players), bots_everywhere=True)
     session.request({"type": "start"})
@@ -49,7 +49,7 @@ def direct_session(game_name: str, seed: int, players: int | None, actions: int,
 
 def build_scene(app: Any, scene: str, game_name: str, seed: int, actions: int, players: int | None) -> None:
     """Put ``app`` in ``scene`` (for the tables, with a frozen in-process game)."""
-    from arcade.scenes import join, keyboard, lobby, results, rules, settings, setup, table
+    from cardtable.arcade.scenes import join, keyboard, lobby, results, rules, settings, setup, table
 
     scene = ALIASES.get(scene, scene)
     if scene == "title":
@@ -69,7 +69,7 @@ def build_scene(app: Any, scene: str, game_name: str, seed: int, actions: int, p
     elif scene == "keyboard":
         app.push(keyboard.KeyboardScene(app, "Your name", app.settings.name, lambda text: None))
     elif scene == "lobby":
-        from arcade.session import DirectSession
+        from cardtable.arcade.session import DirectSession
 
         config = table_config(game_name, seed, players)
         app.session = DirectSession(config)
@@ -95,8 +95,8 @@ def render(scene: str, out: str, game_name: str = "oh_hell", seed: int = 1, acti
            players: int | None = None, size: tuple[int, int] = (1280, 720), settle: int = 150) -> str:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from arcade.app import App
-    from arcade.settings import Settings
+    from cardtable.arcade.app import App
+    from cardtable.arcade.settings import Settings
 
     app = App(size=size, fullscreen=False, settings=Settings())
     build_scene(app, scene, game_name, seed, actions, players)
@@ -108,7 +108,7 @@ def render(scene: str, out: str, game_name: str = "oh_hell", seed: int = 1, acti
 
 
 def run(args: Any) -> int:
-    from arcade.app import parse_size
+    from cardtable.arcade.app import parse_size
 
     render(args.scene, args.out, args.game, args.seed, args.actions, args.players, parse_size(args.size))
     print(args.out)

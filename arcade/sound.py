@@ -161,7 +161,7 @@ def get_sounds() -> Sounds:
 def _saved_volume() -> float:
     """The volume from the player's settings (0.7 when they cannot be read)."""
     try:
-        from arcade.settings import Settings
+        from cardtable.arcade.settings import Settings
 
         return Settings.load().volume / 100
     except Exception:  # noqa: BLE001 - settings are optional here; sound must never fail to start

@@ -10,11 +10,12 @@ import contextlib
 import json
 import math
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 
 import pygame
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+ASSETS = Path(str(resources.files("cardtable.assets")))
 THEME_PATH = ASSETS / "theme.json"
 
 _DEFAULT_PALETTE = {

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import importlib
 
-from engine.core import Game, IllegalAction, Option, state_hash
+from cardtable.engine.core import Game, IllegalAction, Option, state_hash
 
 # One module per game; each defines ``GAME``, an instance of its Game subclass.
 GAME_MODULES: tuple[str, ...] = ("spit", "speed", "oh_hell", "go_stop", "rummy", "tractor")
 
 GAMES: dict[str, Game] = {}
 for _module in GAME_MODULES:
-    _game = importlib.import_module(f"engine.{_module}").GAME
+    _game = importlib.import_module(f"cardtable.engine.{_module}").GAME
     GAMES[_game.name] = _game
 
 

@@ -55,8 +55,8 @@ from collections import Counter
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
-from engine import hwatu
-from engine.core import (
+from cardtable.engine import hwatu
+from cardtable.engine.core import (
     Action,
     Event,
     Game,
@@ -68,7 +68,7 @@ from engine.core import (
     pick,
     rng_for,
 )
-from engine.hwatu import MONTH_OF, junk_value, month
+from cardtable.engine.hwatu import MONTH_OF, junk_value, month
 
 PLAYING = ("play", "choose", "go_stop")
 FOUR_PAYMENT = 5

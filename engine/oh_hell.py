@@ -50,8 +50,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import high_value, sort_hand, standard_deck
-from engine.core import Action, Event, Game, IllegalAction, Option, View, rng_for
+from cardtable.engine.cards import high_value, sort_hand, standard_deck
+from cardtable.engine.core import Action, Event, Game, IllegalAction, Option, View, rng_for
 
 BID, PLAY, OVER = "bid", "play", "over"
 MAX_CARDS = {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}

@@ -49,8 +49,8 @@ from collections import Counter
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from engine.cards import RANKS, SUITS, shuffled, standard_deck
-from engine.core import (
+from cardtable.engine.cards import RANKS, SUITS, shuffled, standard_deck
+from cardtable.engine.core import (
     Action,
     Event,
     Game,

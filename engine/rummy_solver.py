@@ -32,8 +32,8 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.cards import SUITS
-from engine.rummy import meld_move_problem, simple_additions
+from cardtable.engine.cards import SUITS
+from cardtable.engine.rummy import meld_move_problem, simple_additions
 
 JOKER = "JK"
 NAMED = "JK="

@@ -51,8 +51,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import RANKS, sort_hand, standard_deck
-from engine.core import Action, Event, Game, IllegalAction, Option, View, rng_for
+from cardtable.engine.cards import RANKS, sort_hand, standard_deck
+from cardtable.engine.core import Action, Event, Game, IllegalAction, Option, View, rng_for
 
 READY, PLAY, OVER = "ready", "play", "over"
 HAND = 5

@@ -86,8 +86,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import RANKS, adjacent, is_card, is_red, rank, shuffled, standard_deck
-from engine.core import (
+from cardtable.engine.cards import RANKS, adjacent, is_card, is_red, rank, shuffled, standard_deck
+from cardtable.engine.core import (
     Action,
     Event,
     Game,

@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import get_game
-from engine.bots import get_bot
+from cardtable.engine import get_game
+from cardtable.engine.bots import get_bot
 
 
 @dataclass

@@ -70,8 +70,17 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Action, Event, Game, IllegalAction, Option, View, check_action_shape, rng_for
-from engine.tractor_shapes import (
+from cardtable.engine.core import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    View,
+    check_action_shape,
+    rng_for,
+)
+from cardtable.engine.tractor_shapes import (
     CODES,
     DECK,
     TRUMP,

@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 
-from engine.cards import SUITS, standard_deck
+from cardtable.engine.cards import SUITS, standard_deck
 
 TRUMP = "T"
 LOW_TO_HIGH = "23456789TJQKA"

@@ -8,8 +8,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.bots import get_bot
-from netplay.client import AsyncClient
+from cardtable.engine.bots import get_bot
+from cardtable.netplay.client import AsyncClient
 
 
 @dataclass

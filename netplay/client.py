@@ -27,7 +27,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from netplay.protocol import (
+from cardtable.netplay.protocol import (
     HOST_TYPES,
     PROTOCOL_VERSION,
     Connection,

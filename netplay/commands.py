@@ -10,11 +10,11 @@ import signal
 import sys
 from typing import TYPE_CHECKING, Any
 
-from engine.core import option_pairs
-from netplay.protocol import clean_name
+from cardtable.engine.core import option_pairs
+from cardtable.netplay.protocol import clean_name
 
 if TYPE_CHECKING:
-    from netplay.host import HostConfig
+    from cardtable.netplay.host import HostConfig
 
 
 def _option_pairs(pairs: list[str]) -> dict[str, Any]:
@@ -29,7 +29,7 @@ def _say(text: str) -> None:
 
 
 def _config(args: argparse.Namespace) -> HostConfig:
-    from netplay.host import HostConfig
+    from cardtable.netplay.host import HostConfig
 
     return HostConfig(
         name=clean_name(args.name, "cardtable"),
@@ -47,10 +47,10 @@ def host(args: argparse.Namespace) -> int:
 
 
 async def _host(args: argparse.Namespace) -> int:
-    from engine import get_game
-    from netplay.discovery import Advertiser, local_addresses
-    from netplay.host import Host
-    from netplay.tablelog import LogError
+    from cardtable.engine import get_game
+    from cardtable.netplay.discovery import Advertiser, local_addresses
+    from cardtable.netplay.host import Host
+    from cardtable.netplay.tablelog import LogError
 
     config = _config(args)
     if args.resume:
@@ -111,7 +111,7 @@ async def _host(args: argparse.Namespace) -> int:
 
 def tables(args: argparse.Namespace) -> int:
     """Browse the LAN for ``--timeout`` seconds and print the tables found."""
-    from netplay.discovery import browse
+    from cardtable.netplay.discovery import browse
 
     found = asyncio.run(browse([args.interface] if args.interface else None, args.timeout))
     if args.json:
@@ -140,8 +140,8 @@ def join(args: argparse.Namespace) -> int:
 
 
 async def _join(args: argparse.Namespace) -> int:
-    from netplay.botclient import play_as_bot
-    from netplay.client import AsyncClient, JoinError
+    from cardtable.netplay.botclient import play_as_bot
+    from cardtable.netplay.client import AsyncClient, JoinError
 
     address, port = _address(args.address)
     client = AsyncClient(address, port, args.name, pin=args.pin, seats=getattr(args, "seats", 1))
@@ -162,7 +162,7 @@ async def _join(args: argparse.Namespace) -> int:
 
 def replay(args: argparse.Namespace) -> int:
     """Replay a table log; ``--verify`` checks every recorded state hash. Prints JSON."""
-    from netplay.tablelog import LogError, replay_records
+    from cardtable.netplay.tablelog import LogError, replay_records
 
     try:
         done = replay_records(args.log, verify=args.verify)

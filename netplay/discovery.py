@@ -20,13 +20,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
+from cardtable.netplay.protocol import PROTOCOL_VERSION, SERVICE_TYPE, clean_name
 from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
-from netplay.protocol import PROTOCOL_VERSION, SERVICE_TYPE, clean_name
-
 if TYPE_CHECKING:
-    from netplay.host import Host
+    from cardtable.netplay.host import Host
 
 Interfaces = Sequence[str] | None
 

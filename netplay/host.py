@@ -23,10 +23,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import get_game
-from engine.bots import get_bot
-from engine.core import Game, IllegalAction, cards_in, state_hash
-from netplay.protocol import (
+from cardtable.engine import get_game
+from cardtable.engine.bots import get_bot
+from cardtable.engine.core import Game, IllegalAction, cards_in, state_hash
+from cardtable.netplay.protocol import (
     CLIENT_TYPES,
     PROTOCOL_VERSION,
     Connection,
@@ -35,7 +35,7 @@ from netplay.protocol import (
     clean_name,
     need,
 )
-from netplay.tablelog import TableLog, replay_records
+from cardtable.netplay.tablelog import TableLog, replay_records
 
 Clock = Callable[[], float]
 log = logging.getLogger("cardtable.host")
@@ -950,7 +950,7 @@ class LocalTable:
     def advertise(self, name: str, interfaces: Sequence[str]) -> int:
         """Open to LAN: listen on each address in ``interfaces`` (the same port when free) and announce
         the table there; returns the advertised port."""
-        from netplay.discovery import Advertiser
+        from cardtable.netplay.discovery import Advertiser
 
         async def go() -> int:
             port = 0

@@ -9,10 +9,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Action, Event, Game, IllegalAction, View, check_action_shape, int_field
-from netplay.client import NetClient
-from netplay.host import Host, HostConfig, LocalTable
-from netplay.latency import start_delay_proxy
+from cardtable.engine.core import Action, Event, Game, IllegalAction, View, check_action_shape, int_field
+from cardtable.netplay.client import NetClient
+from cardtable.netplay.host import Host, HostConfig, LocalTable
+from cardtable.netplay.latency import start_delay_proxy
 
 
 @dataclass(slots=True)

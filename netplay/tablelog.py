@@ -15,9 +15,8 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 import msgpack
-
-from engine import get_game
-from engine.core import Game, IllegalAction, state_hash
+from cardtable.engine import get_game
+from cardtable.engine.core import Game, IllegalAction, state_hash
 
 MAX_RECORD = 1 << 20
 

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from engine.core import Game, cards_in
+from cardtable.engine.core import Game, cards_in
 
 
 def actors(game: Game, state: Any) -> list[int]:

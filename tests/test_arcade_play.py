@@ -7,16 +7,15 @@ import time
 
 import pygame
 import pytest
-
-from arcade.input import Command
+from cardtable.arcade.input import Command
 
 
 @pytest.fixture()
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("CARDTABLE_STRICT", "1")
-    from arcade.app import App
-    from arcade.settings import Settings
+    from cardtable.arcade.app import App
+    from cardtable.arcade.settings import Settings
 
     application = App(size=(1280, 720), fullscreen=False, settings=Settings(name="Tester", bot_speed="instant"))
     application.lan_interfaces = ["127.0.0.1"]
@@ -96,7 +95,7 @@ def test_oh_hell_played_to_the_results_by_keyboard(app, tmp_path) -> None:
 
 
 def test_couch_speed_two_gamepads(app) -> None:
-    from arcade.scenes.table import bind_devices
+    from cardtable.arcade.scenes.table import bind_devices
 
     assert bind_devices([0, 1], ["pad5", "pad6"])["pad6"] == 1
     assert bind_devices([0, 1], ["pad5"]) == {"keyboard": 0, "pad5": 1, "mouse": 0}
@@ -140,8 +139,8 @@ def test_couch_speed_two_gamepads(app) -> None:
 
 
 def test_join_list_updates_from_a_host_on_loopback(app) -> None:
-    from arcade.scenes.join import JoinScene
-    from netplay.host import start_local_table
+    from cardtable.arcade.scenes.join import JoinScene
+    from cardtable.netplay.host import start_local_table
 
     app.push(JoinScene(app))
     table = start_local_table("oh_hell", 3, seats=[None, "random", "random"], name="Loop table", bot_speed=0)
@@ -165,7 +164,7 @@ def test_join_list_updates_from_a_host_on_loopback(app) -> None:
 
 @pytest.mark.parametrize("game", ["speed", "spit"])
 def test_realtime_game_played_to_the_results_by_gamepad(app, game) -> None:
-    from arcade.session import available_games
+    from cardtable.arcade.session import available_games
 
     if game not in available_games():
         pytest.skip(f"{game} is not in the engine yet")
@@ -188,7 +187,7 @@ def test_realtime_game_played_to_the_results_by_gamepad(app, game) -> None:
 
 
 def test_host_a_lan_table_lobby_and_start(app) -> None:
-    from netplay.client import NetClient
+    from cardtable.netplay.client import NetClient
 
     press(app, "down", "pad2")
     press(app, "confirm", "pad2")  # Host a LAN table
@@ -253,7 +252,7 @@ def test_couch_oh_hell_with_privacy_screen(app) -> None:
 
 
 def test_open_to_lan_from_the_pause_menu_shows_in_the_join_list(app) -> None:
-    from netplay.discovery import LiveBrowser
+    from cardtable.netplay.discovery import LiveBrowser
 
     open_setup(app, "oh_hell", 3)
     app.scene.ring.focus_name("start")
@@ -294,9 +293,9 @@ def test_open_to_lan_from_the_pause_menu_shows_in_the_join_list(app) -> None:
 
 
 def test_rejoining_a_table_gets_the_seat_back(app) -> None:
-    from arcade import session as sessions
-    from arcade.scenes.lobby import LobbyScene
-    from netplay.host import start_local_table
+    from cardtable.arcade import session as sessions
+    from cardtable.arcade.scenes.lobby import LobbyScene
+    from cardtable.netplay.host import start_local_table
 
     table = start_local_table("oh_hell", 3, seats=[None, None, "random"], bot_speed=0)
     try:
@@ -317,9 +316,9 @@ def test_rejoining_a_table_gets_the_seat_back(app) -> None:
 
 
 def test_joining_a_started_table_watches_as_a_spectator(app) -> None:
-    from arcade import session as sessions
-    from arcade.scenes.lobby import LobbyScene
-    from netplay.host import start_local_table
+    from cardtable.arcade import session as sessions
+    from cardtable.arcade.scenes.lobby import LobbyScene
+    from cardtable.netplay.host import start_local_table
 
     table = start_local_table("oh_hell", 3, seats=["random", "random", "random"], bot_speed=1.0)
     try:

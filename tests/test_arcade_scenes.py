@@ -6,17 +6,16 @@ import os
 
 import pygame
 import pytest
-
-from arcade.input import Command, InputMapper
-from arcade.loop import TICK, FixedLoop
+from cardtable.arcade.input import Command, InputMapper
+from cardtable.arcade.loop import TICK, FixedLoop
 
 
 @pytest.fixture()
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("CARDTABLE_STRICT", "1")
-    from arcade.app import App
-    from arcade.settings import Settings
+    from cardtable.arcade.app import App
+    from cardtable.arcade.settings import Settings
 
     application = App(size=(1280, 720), fullscreen=False, settings=Settings())
     application.lan_interfaces = ["127.0.0.1"]
@@ -93,7 +92,7 @@ def test_input_mapper_devices_and_hints() -> None:
 
 
 def test_settings_roundtrip(tmp_path) -> None:
-    from arcade.settings import Settings
+    from cardtable.arcade.settings import Settings
 
     path = tmp_path / "s.json"
     s = Settings(name="Ada", volume=40, four_colour=True, card_size="large")
@@ -198,7 +197,7 @@ def test_hot_plug_gamepad_hint_follows_device(app) -> None:
 @pytest.mark.parametrize("scene", ["title", "play", "host", "join", "lobby", "table", "pause", "results",
                                    "settings", "rules"])
 def test_shot_renders_every_scene(tmp_path, scene) -> None:
-    from arcade.shot import render
+    from cardtable.arcade.shot import render
 
     out = render(scene, str(tmp_path / f"{scene}.png"), "oh_hell", seed=3, actions=12, players=4, settle=20)
     image = pygame.image.load(out)
@@ -235,8 +234,8 @@ def test_gamepad_types_a_name_with_the_on_screen_keyboard(app, shots) -> None:
 
 def test_real_loop_runs_until_quit(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "cfg"))
-    from arcade.app import App
-    from arcade.settings import Settings
+    from cardtable.arcade.app import App
+    from cardtable.arcade.settings import Settings
 
     app = App(size=(1280, 720), fullscreen=False, settings=Settings(name="Quitter"))
     frames = []
@@ -255,8 +254,8 @@ def test_real_loop_runs_until_quit(tmp_path, monkeypatch) -> None:
 
 
 def test_a_broken_table_renderer_costs_a_toast_not_the_client(app, monkeypatch) -> None:
-    from arcade.scenes.table import TableScene
-    from arcade.shot import direct_session
+    from cardtable.arcade.scenes.table import TableScene
+    from cardtable.arcade.shot import direct_session
 
     monkeypatch.setenv("CARDTABLE_STRICT", "0")
     app.session = direct_session("oh_hell", 2, 4, 5)
@@ -290,8 +289,8 @@ def test_arrows_in_a_text_field_move_the_cursor_not_the_focus(app) -> None:
 
 
 def test_bots_of_one_level_get_names_that_tell_them_apart(app) -> None:
-    from arcade.scenes.table import TableScene
-    from arcade.session import seat_name
+    from cardtable.arcade.scenes.table import TableScene
+    from cardtable.arcade.session import seat_name
 
     seats = [{"seat": 0, "kind": "person", "name": "Ann"}] + [
         {"seat": i, "kind": "bot", "name": "normal bot", "level": "normal"} for i in (1, 2, 3)]
@@ -303,10 +302,10 @@ def test_bots_of_one_level_get_names_that_tell_them_apart(app) -> None:
 
 def test_menu_titles_and_their_lines_clear_the_panel(app) -> None:
     """The subtitle (or a lobby's status line) ends above the panel's top border at every size."""
-    from arcade import ui_theme
-    from arcade.scenes.lobby import LobbyScene
-    from arcade.scenes.setup import HostSetupScene, LocalSetupScene
-    from arcade.session import DirectSession, TableConfig
+    from cardtable.arcade import ui_theme
+    from cardtable.arcade.scenes.lobby import LobbyScene
+    from cardtable.arcade.scenes.setup import HostSetupScene, LocalSetupScene
+    from cardtable.arcade.session import DirectSession, TableConfig
 
     for size in ((1280, 720), (960, 540)):
         app.resize(size)
@@ -323,7 +322,7 @@ def test_menu_titles_and_their_lines_clear_the_panel(app) -> None:
 
 
 def test_results_tied_winners_share_first_place(app) -> None:
-    from arcade.scenes.results import ResultsScene
+    from cardtable.arcade.scenes.results import ResultsScene
 
     scene = ResultsScene(app, {"scores": [68, 75, 75, 65], "winners": [1, 2]}, ["You", "Bot 2 (normal)",
                          "Bot 3 (normal)", "Bot 4 (normal)"], "Oh Hell", [0], None)
@@ -335,7 +334,7 @@ def test_results_tied_winners_share_first_place(app) -> None:
 
 def test_resizing_under_a_table_leaves_no_menu_widgets_on_it(app) -> None:
     """A window resized during a game: the title menu under the table must not draw its buttons."""
-    from arcade.scenes.base import Scene
+    from cardtable.arcade.scenes.base import Scene
 
     class Plain(Scene):
         name = "plain"

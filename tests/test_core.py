@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from engine import cards
-from engine.core import IllegalAction, Option, canonical, card_list, cards_in, int_field, rng_for
+from cardtable.engine import cards
+from cardtable.engine.core import IllegalAction, Option, canonical, card_list, cards_in, int_field, rng_for
 
 
 def test_ranks_wrap_between_ace_and_king() -> None:

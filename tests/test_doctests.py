@@ -6,13 +6,12 @@ import doctest
 import importlib
 import pkgutil
 
+import cardtable.engine
 import pytest
 
-import engine
-
 MODULES = sorted(
-    name for _, name, _ in pkgutil.walk_packages(engine.__path__, prefix="engine.")
-) + ["engine"]
+    name for _, name, _ in pkgutil.walk_packages(cardtable.engine.__path__, prefix="cardtable.engine.")
+) + ["cardtable.engine"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from engine import get_game
-from netplay.host import PERSON, Host, Seat
+from cardtable.engine import get_game
+from cardtable.netplay.host import PERSON, Host, Seat
 
 
 def _between_hands(seed: int):

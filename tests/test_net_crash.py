@@ -15,19 +15,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cardtable.engine.core import state_hash
+from cardtable.netplay.botclient import play_as_bot
+from cardtable.netplay.client import AsyncClient
+from cardtable.netplay.tablelog import LogError, replay_records
 
-from arcade.cli import main as cli_main
-from engine.core import state_hash
-from netplay.botclient import play_as_bot
-from netplay.client import AsyncClient
-from netplay.tablelog import LogError, replay_records
+from cardtable.cli import main as cli_main
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _spawn(*args: str) -> tuple[subprocess.Popen[str], int]:
     process = subprocess.Popen(
-        [sys.executable, "-m", "arcade.cli", "host", "--interface", "127.0.0.1", "--no-advertise",
+        [sys.executable, "-m", "cardtable.cli", "host", "--interface", "127.0.0.1", "--no-advertise",
          "--bot-speed", "0", "--linger", "0.2", *args],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=os.environ.copy(),
     )
@@ -125,7 +125,7 @@ def test_sigkilled_host_resumes_from_its_log(tmp_path) -> None:
 
 
 def test_replay_command_verifies_and_detects_tampering(tmp_path, capsys) -> None:
-    from netplay.host import start_local_table
+    from cardtable.netplay.host import start_local_table
 
     log = tmp_path / "t.log"
 
@@ -160,7 +160,7 @@ def test_host_tables_and_join_commands(capsys) -> None:
     process, port = None, 0
     try:
         process = subprocess.Popen(
-            [sys.executable, "-m", "arcade.cli", "host", "--interface", "127.0.0.1", "--game", "oh_hell",
+            [sys.executable, "-m", "cardtable.cli", "host", "--interface", "127.0.0.1", "--game", "oh_hell",
              "--players", "3", "--bots", "random,random", "--name", "Den", "--bot-speed", "0", "--linger", "0.2"],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=os.environ.copy())
         assert process.stdout is not None

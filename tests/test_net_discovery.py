@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from netplay.client import NetClient
-from netplay.discovery import LiveBrowser, wait_until
-from netplay.host import start_local_table
+from cardtable.netplay.client import NetClient
+from cardtable.netplay.discovery import LiveBrowser, wait_until
+from cardtable.netplay.host import start_local_table
 
 
 def test_browser_sees_table_appear_change_and_go() -> None:

@@ -13,13 +13,10 @@ from typing import Any
 
 import msgpack
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from netplay.botclient import play_as_bot
-from netplay.client import AsyncClient
-from netplay.host import start_local_table
-from netplay.protocol import (
+from cardtable.netplay.botclient import play_as_bot
+from cardtable.netplay.client import AsyncClient
+from cardtable.netplay.host import start_local_table
+from cardtable.netplay.protocol import (
     CLIENT_TYPES,
     MAX_FRAME,
     PROTOCOL_VERSION,
@@ -29,6 +26,8 @@ from netplay.protocol import (
     decode_all,
     encode,
 )
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 @settings(max_examples=300, deadline=None)

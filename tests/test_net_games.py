@@ -8,14 +8,13 @@ from collections import Counter
 from typing import Any
 
 import pytest
-
-from engine import GAMES
-from engine.core import cards_in, state_hash
-from netplay.botclient import BotRun, play_as_bot
-from netplay.client import AsyncClient
-from netplay.host import start_local_table
-from netplay.protocol import decode_all
-from netplay.tablelog import replay_records
+from cardtable.engine import GAMES
+from cardtable.engine.core import cards_in, state_hash
+from cardtable.netplay.botclient import BotRun, play_as_bot
+from cardtable.netplay.client import AsyncClient
+from cardtable.netplay.host import start_local_table
+from cardtable.netplay.protocol import decode_all
+from cardtable.netplay.tablelog import replay_records
 
 # tractor is left out only for time (a random-bot game is thousands of actions): see its capped test below
 NET_GAMES = [name for name in ("oh_hell", "spit", "speed", "go_stop", "rummy") if name in GAMES]
@@ -282,7 +281,7 @@ def test_pin_and_protocol_version_are_checked() -> None:
     table = start_local_table("oh_hell", 3, seed=1, pin="1234", bot_speed=0.0)
 
     async def scenario() -> None:
-        from netplay.client import JoinError
+        from cardtable.netplay.client import JoinError
 
         with pytest.raises(JoinError, match="PIN"):
             await AsyncClient("127.0.0.1", table.port, "x").connect()
@@ -292,7 +291,7 @@ def test_pin_and_protocol_version_are_checked() -> None:
         assert (await good.connect())["seats"] == [0]
         await good.close()
         reader, writer = await asyncio.open_connection("127.0.0.1", table.port)
-        from netplay.protocol import encode
+        from cardtable.netplay.protocol import encode
 
         writer.write(encode({"type": "hello", "protocol": 999, "name": "future", "pin": "1234"}))
         data = await asyncio.wait_for(reader.read(), 5.0)
@@ -307,7 +306,7 @@ def test_pin_and_protocol_version_are_checked() -> None:
 
 
 def test_threaded_client_for_the_pygame_loop() -> None:
-    from netplay.client import NetClient
+    from cardtable.netplay.client import NetClient
 
     table = start_local_table("oh_hell", 3, seats=[None, None, "random"], seed=6, bot_speed=0.0)
     client = NetClient("127.0.0.1", table.port, "Couch", seats=2)
@@ -361,7 +360,7 @@ def test_ownership_passes_on_when_the_owner_leaves_the_lobby() -> None:
 def test_threaded_client_reports_a_failed_connect() -> None:
     import socket
 
-    from netplay.client import NetClient
+    from cardtable.netplay.client import NetClient
 
     with socket.socket() as probe:  # a port with nobody listening
         probe.bind(("127.0.0.1", 0))
@@ -426,7 +425,7 @@ def test_threaded_client_closed_as_its_loop_ends_leaves_no_pending_close(caplog)
     import time
     import warnings
 
-    from netplay.client import NetClient
+    from cardtable.netplay.client import NetClient
 
     class LateClose(NetClient):
         async def _main(self) -> None:

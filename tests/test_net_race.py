@@ -6,8 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from netplay.race import race_trials
+from cardtable.netplay.race import race_trials
 
 
 @pytest.mark.parametrize("near_delay", [0.002, 0.0])

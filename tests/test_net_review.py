@@ -6,8 +6,8 @@ import asyncio
 import time
 from typing import Any
 
-from netplay.client import AsyncClient
-from netplay.host import start_local_table
+from cardtable.netplay.client import AsyncClient
+from cardtable.netplay.host import start_local_table
 
 
 def _rtts(table: Any) -> list[float | None]:
@@ -68,7 +68,7 @@ def test_owner_who_reconnects_in_the_lobby_stays_owner() -> None:
 
 def test_hello_must_come_within_the_deadline_even_byte_by_byte() -> None:
     """A connection that dribbles a hello one byte at a time cannot hold a connection slot forever."""
-    from netplay.protocol import PROTOCOL_VERSION, decode_all, encode
+    from cardtable.netplay.protocol import PROTOCOL_VERSION, decode_all, encode
 
     table = start_local_table("oh_hell", 3, seed=1, bot_speed=0.0, hello_timeout=0.5)
 
@@ -102,10 +102,9 @@ def test_advertised_fields_are_cleaned_like_names() -> None:
     is cleaned (no terminal escapes or line breaks) like the table name."""
     import socket
 
+    from cardtable.netplay.discovery import _table_info
+    from cardtable.netplay.protocol import SERVICE_TYPE
     from zeroconf.asyncio import AsyncServiceInfo
-
-    from netplay.discovery import _table_info
-    from netplay.protocol import SERVICE_TYPE
 
     info = AsyncServiceInfo(SERVICE_TYPE, f"Evil table.{SERVICE_TYPE}", port=7000,
                             addresses=[socket.inet_aton("127.0.0.1")],
@@ -146,11 +145,11 @@ def test_resume_from_a_log_cut_mid_record_appends_cleanly(tmp_path) -> None:
     import random
     import time
 
-    from engine import get_game
-    from engine.core import state_hash
-    from netplay.host import resume_local_table
-    from netplay.protocol import PROTOCOL_VERSION
-    from netplay.tablelog import TableLog, replay_records
+    from cardtable.engine import get_game
+    from cardtable.engine.core import state_hash
+    from cardtable.netplay.host import resume_local_table
+    from cardtable.netplay.protocol import PROTOCOL_VERSION
+    from cardtable.netplay.tablelog import TableLog, replay_records
 
     log = tmp_path / "cut.log"
     game = get_game("oh_hell")
@@ -187,7 +186,7 @@ def test_wrong_pins_lock_the_address_out_for_a_while() -> None:
     """A four-digit PIN falls to a script in seconds unless wrong guesses cost something: after
     ``pin_tries`` wrong PINs from one address, that address is refused (even with the right PIN) for
     ``pin_lockout`` seconds."""
-    from netplay.client import JoinError
+    from cardtable.netplay.client import JoinError
 
     table = start_local_table("oh_hell", 3, seed=1, pin="1234", bot_speed=0.0, pin_tries=3, pin_lockout=60.0)
 
@@ -214,9 +213,9 @@ def test_late_pongs_cannot_stretch_the_back_dating_window() -> None:
     press by a whole second. The clamp uses the least-delayed sample, capped at ``max_clamp_rtt``: pressing
     0.3 s after an honest player and claiming 1 s earlier loses; 0.15 s after (inside cap + margin) wins.
     ``max_hold`` is raised so the late press still arrives within the honest press's hold window."""
-    from netplay.host import Host, HostConfig, LocalTable
-    from netplay.protocol import HOST_TYPES, PROTOCOL_VERSION, Connection
-    from netplay.race import RaceGame
+    from cardtable.netplay.host import Host, HostConfig, LocalTable
+    from cardtable.netplay.protocol import HOST_TYPES, PROTOCOL_VERSION, Connection
+    from cardtable.netplay.race import RaceGame
 
     config = HostConfig(race_margin=0.015, local_margin=0.015, max_hold=1.0, max_clamp_rtt=0.25, ping_interval=0.2)
     table = LocalTable(Host(RaceGame(), 2, seats=[None, None], seed=1, config=config)).begin()

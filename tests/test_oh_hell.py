@@ -6,10 +6,18 @@ import random
 from typing import Any
 
 import pytest
+from cardtable.engine import IllegalAction, state_hash
+from cardtable.engine.oh_hell import (
+    GAME,
+    OhHellState,
+    hand_cards,
+    hand_mask,
+    hand_points,
+    hand_schedule,
+    trick_winner,
+)
+from cardtable.engine.tournament import run_tournament
 
-from engine import IllegalAction, state_hash
-from engine.oh_hell import GAME, OhHellState, hand_cards, hand_mask, hand_points, hand_schedule, trick_winner
-from engine.tournament import run_tournament
 from tests.playout import assert_no_leak, playout
 
 
@@ -119,7 +127,7 @@ def test_no_trump_when_no_card_is_left() -> None:
 
 
 def test_a_card_is_turned_in_every_hand_but_the_last_and_a_full_deal() -> None:
-    from engine.oh_hell import deal_orders
+    from cardtable.engine.oh_hell import deal_orders
 
     for players in range(3, 8):
         for schedule in ("up", "down", "up_down", "down_up"):
@@ -511,7 +519,7 @@ def test_hard_beats_normal() -> None:
 
 
 def test_bots_answer_every_decision_with_a_legal_action() -> None:
-    from engine.bots import get_bot
+    from cardtable.engine.bots import get_bot
 
     for level in ("random", "easy", "normal", "hard"):
         bot = get_bot("oh_hell", level)

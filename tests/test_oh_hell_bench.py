@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import importlib.util
 
-from arcade.openspiel_bench import measure_oh_hell_same_shape, measure_openspiel_oh_hell, seven_card_starts
-from engine.oh_hell import GAME
+from cardtable.bench.openspiel import measure_oh_hell_same_shape, measure_openspiel_oh_hell, seven_card_starts
+from cardtable.engine.oh_hell import GAME
 
 
 def test_starts_are_seven_card_hands_of_four_players() -> None:

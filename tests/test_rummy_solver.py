@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine.cards import standard_deck
-from engine.rummy import meld_move_problem
-from engine.rummy_solver import solve, solve_exact
+from cardtable.engine.cards import standard_deck
+from cardtable.engine.rummy import meld_move_problem
+from cardtable.engine.rummy_solver import solve, solve_exact
+
 from tools.bench_rummy_solver import exhaustive_best, small_position
 
 

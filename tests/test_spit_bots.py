@@ -6,9 +6,10 @@ import copy
 import random
 import statistics
 
-from engine.bots import get_bot
-from engine.spit import GAME
-from engine.tournament import play_game
+from cardtable.engine.bots import get_bot
+from cardtable.engine.spit import GAME
+from cardtable.engine.tournament import play_game
+
 from tests.playout import playout
 from tests.test_spit import table
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pygame
 import pytest
-
-from arcade import sound
-from arcade.anim import Effect, Effects, Motion
-from arcade.cardart import CardArt, card_size
-from engine.cards import standard_deck
+from cardtable.arcade import sound
+from cardtable.arcade.anim import Effect, Effects, Motion
+from cardtable.arcade.cardart import CardArt, card_size
+from cardtable.engine.cards import standard_deck
 
 ALL_54 = [*standard_deck(), "BJ", "RJ"]
 

@@ -15,13 +15,12 @@ from typing import Any
 
 import pygame
 import pytest
-
-from arcade.cardart import CardArt
-from arcade.input import Command
-from arcade.tables import make_table
-from arcade.tables.tractor import AUTO_DRAW_IDLE, AUTO_DRAW_PAUSE, TractorTable
-from engine import get_game
-from engine.bots import get_bot
+from cardtable.arcade.cardart import CardArt
+from cardtable.arcade.input import Command
+from cardtable.arcade.tables import make_table
+from cardtable.arcade.tables.tractor import AUTO_DRAW_IDLE, AUTO_DRAW_PAUSE, TractorTable
+from cardtable.engine import get_game
+from cardtable.engine.bots import get_bot
 
 TICK = 1 / 120
 Action = dict[str, Any]
@@ -178,10 +177,10 @@ def test_other_tables_send_nothing_on_their_own() -> None:
 def test_table_scene_sends_the_automatic_draws(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("CARDTABLE_STRICT", "1")
-    from arcade.app import App
-    from arcade.scenes.table import PauseScene, TableScene
-    from arcade.session import BOT, YOU, DirectSession, SeatSpec, TableConfig
-    from arcade.settings import Settings
+    from cardtable.arcade.app import App
+    from cardtable.arcade.scenes.table import PauseScene, TableScene
+    from cardtable.arcade.session import BOT, YOU, DirectSession, SeatSpec, TableConfig
+    from cardtable.arcade.settings import Settings
 
     app = App(size=(1280, 720), fullscreen=False, settings=Settings())
     try:

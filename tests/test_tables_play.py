@@ -15,17 +15,16 @@ from typing import Any
 
 import pygame
 import pytest
-
-from arcade.cardart import CardArt
-from arcade.input import Command
-from arcade.tables import make_table
-from arcade.tables.base import Table
-from arcade.tables.generic import GenericTable
-from arcade.tables.oh_hell import OhHellTable
-from arcade.tables.speed import SpeedTable
-from arcade.tables.spit import SpitTable
-from engine import get_game
-from engine.core import IllegalAction
+from cardtable.arcade.cardart import CardArt
+from cardtable.arcade.input import Command
+from cardtable.arcade.tables import make_table
+from cardtable.arcade.tables.base import Table
+from cardtable.arcade.tables.generic import GenericTable
+from cardtable.arcade.tables.oh_hell import OhHellTable
+from cardtable.arcade.tables.speed import SpeedTable
+from cardtable.arcade.tables.spit import SpitTable
+from cardtable.engine import get_game
+from cardtable.engine.core import IllegalAction
 
 KINDS = ("left", "right", "up", "down", "confirm", "pile_a", "pile_b", "alt", "back", "click", "click", "click")
 

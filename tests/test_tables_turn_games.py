@@ -20,16 +20,15 @@ from typing import Any
 
 import pygame
 import pytest
-
-from arcade.cardart import CardArt
-from arcade.hwatu_art import HwatuArt, hwatu_size
-from arcade.input import Command
-from arcade.tables import make_table
-from arcade.tables.go_stop import GoStopTable
-from arcade.tables.rummy import RummyTable, Tile, joker_names
-from arcade.tables.tractor import TractorTable
-from engine import IllegalAction, get_game, hwatu
-from engine.bots import get_bot
+from cardtable.arcade.cardart import CardArt
+from cardtable.arcade.hwatu_art import HwatuArt, hwatu_size
+from cardtable.arcade.input import Command
+from cardtable.arcade.tables import make_table
+from cardtable.arcade.tables.go_stop import GoStopTable
+from cardtable.arcade.tables.rummy import RummyTable, Tile, joker_names
+from cardtable.arcade.tables.tractor import TractorTable
+from cardtable.engine import IllegalAction, get_game, hwatu
+from cardtable.engine.bots import get_bot
 
 KINDS = ("left", "right", "up", "down", "confirm", "alt", "back", "click", "click", "click", "click")
 Action = dict[str, Any]

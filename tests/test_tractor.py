@@ -6,9 +6,8 @@ import random
 from collections import Counter
 
 import pytest
-
-from engine import IllegalAction, get_game, state_hash
-from engine.tractor import (
+from cardtable.engine import IllegalAction, get_game, state_hash
+from cardtable.engine.tractor import (
     BURY,
     DECLARE,
     DRAW,
@@ -17,7 +16,8 @@ from engine.tractor import (
     TractorState,
     level_change,
 )
-from engine.tractor_shapes import DECK, card_order, decompose, points
+from cardtable.engine.tractor_shapes import DECK, card_order, decompose, points
+
 from tests.playout import assert_no_leak, playout
 
 GAME = get_game("tractor")

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine import get_game
-from engine.bots import bot_levels, get_bot
-from engine.bots.tractor import HardBot, determinize, table_from_view
-from engine.tractor import BURY, PLAY, TractorState
-from engine.tractor_shapes import card_order
+from cardtable.engine import get_game
+from cardtable.engine.bots import bot_levels, get_bot
+from cardtable.engine.bots.tractor import HardBot, determinize, table_from_view
+from cardtable.engine.tractor import BURY, PLAY, TractorState
+from cardtable.engine.tractor_shapes import card_order
 
 GAME = get_game("tractor")
 

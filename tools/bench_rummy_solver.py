@@ -26,10 +26,10 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from engine.bots import get_bot
-from engine.cards import SUITS, standard_deck
-from engine.rummy import GAME, meld_move_problem, meld_problem
-from engine.rummy_solver import points_of, solve, solve_exact
+from cardtable.engine.bots import get_bot
+from cardtable.engine.cards import SUITS, standard_deck
+from cardtable.engine.rummy import GAME, meld_move_problem, meld_problem
+from cardtable.engine.rummy_solver import points_of, solve, solve_exact
 
 RANK_CHARS = " A23456789TJQKA"
 REFERENCE_NODES = 300_000
@@ -287,7 +287,7 @@ def main(argv: list[str] | None = None) -> int:
         }
         print(json.dumps(report))
         return 0
-    from engine.rummy_solver import DEFAULT_BUDGET
+    from cardtable.engine.rummy_solver import DEFAULT_BUDGET
 
     budget = args.budget or DEFAULT_BUDGET
     real = real_positions(args.games)

@@ -10,14 +10,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
+from cardtable.arcade import ui_theme
+from cardtable.arcade.focus import FocusItem, FocusRing
+from cardtable.arcade.input import Command
 from pygame_gui.core import ObjectID
 
-from arcade import ui_theme
-from arcade.focus import FocusItem, FocusRing
-from arcade.input import Command
-
 if TYPE_CHECKING:
-    from arcade.app import App
+    from cardtable.arcade.app import App
 
 
 class Scene:
@@ -122,7 +121,7 @@ class MenuScene(Scene):
 
     def edit_text(self, item: FocusItem) -> None:
         """A pad confirmed on a text field: type with the on-screen keyboard."""
-        from arcade.scenes.keyboard import KeyboardScene
+        from cardtable.arcade.scenes.keyboard import KeyboardScene
 
         entry = item.element
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from arcade import session as sessions
-from arcade import ui_theme
-from arcade.focus import FocusItem, text_field
-from arcade.scenes.base import MenuScene
+from cardtable.arcade import session as sessions
+from cardtable.arcade import ui_theme
+from cardtable.arcade.focus import FocusItem, text_field
+from cardtable.arcade.scenes.base import MenuScene
 
 MAX_LISTED = 5
 
@@ -46,7 +45,7 @@ class JoinScene(MenuScene):
 
     def _start_browser(self) -> None:
         try:
-            from netplay.discovery import LiveBrowser
+            from cardtable.netplay.discovery import LiveBrowser
 
             self.browser = LiveBrowser(self.app.lan_interfaces).start()
         except Exception as error:  # no network, or mDNS refused: manual entry still works
@@ -91,7 +90,7 @@ class JoinScene(MenuScene):
     def _table_row(self, rect: pygame.Rect, table: Any) -> None:
         title = table.game.replace("_", " ").title()
         try:
-            from engine import get_game
+            from cardtable.engine import get_game
 
             title = get_game(table.game).title
         except Exception:
@@ -143,7 +142,7 @@ class JoinScene(MenuScene):
             return
         self.app.end_session()
         self.app.session = session
-        from arcade.scenes.lobby import LobbyScene
+        from cardtable.arcade.scenes.lobby import LobbyScene
 
         self.app.push(LobbyScene(self.app))
 

@@ -9,10 +9,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
-
-from arcade import ui_theme
-from arcade.input import Command
-from arcade.scenes.base import MenuScene
+from cardtable.arcade import ui_theme
+from cardtable.arcade.input import Command
+from cardtable.arcade.scenes.base import MenuScene
 
 ROWS = ("1234567890", "qwertyuiop", "asdfghjkl:", "zxcvbnm.-'")
 DIGITS = ("123", "456", "789", "0")

@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from arcade import ui_theme
-from arcade.focus import FocusItem
-from arcade.scenes.base import MenuScene
-from arcade.session import seat_name
+from cardtable.arcade import ui_theme
+from cardtable.arcade.focus import FocusItem
+from cardtable.arcade.scenes.base import MenuScene
+from cardtable.arcade.session import seat_name
 
 SEAT_KINDS = ("open", "easy", "normal", "hard", "random")
 
@@ -106,7 +105,7 @@ class LobbyScene(MenuScene):
         return change
 
     def go_to_table(self) -> None:
-        from arcade.scenes.table import TableScene
+        from cardtable.arcade.scenes.table import TableScene
 
         scene = TableScene(self.app)
         buffered, self.buffer = self.buffer, []

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from arcade import ui_theme
-from arcade.scenes.base import MenuScene
+from cardtable.arcade import ui_theme
+from cardtable.arcade.scenes.base import MenuScene
 
 
 class ResultsScene(MenuScene):
@@ -91,8 +90,8 @@ class ResultsScene(MenuScene):
         return "  ·  ".join(parts)
 
     def again(self) -> None:
-        from arcade import session as sessions
-        from arcade.scenes.table import TableScene
+        from cardtable.arcade import session as sessions
+        from cardtable.arcade.scenes.table import TableScene
 
         config = self.config.again()
         self.app.end_session()
@@ -102,7 +101,7 @@ class ResultsScene(MenuScene):
             self.app.toast(f"Could not start a new game: {error}")
             return
         if config.lan:  # a LAN table goes back to its lobby so people can sit down again
-            from arcade.scenes.lobby import LobbyScene
+            from cardtable.arcade.scenes.lobby import LobbyScene
 
             self.app.replace(LobbyScene(self.app))
         else:

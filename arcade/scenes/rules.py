@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from arcade import session as sessions
-from arcade import ui_theme
-from arcade.input import Command
-from arcade.rules_text import RULES, rules_for
-from arcade.scenes.base import Scene
+from cardtable.arcade import session as sessions
+from cardtable.arcade import ui_theme
+from cardtable.arcade.input import Command
+from cardtable.arcade.rules_text import RULES, rules_for
+from cardtable.arcade.scenes.base import Scene
 
 
 class RulesScene(Scene):

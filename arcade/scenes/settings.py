@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pygame
-
-from arcade import ui_theme
-from arcade.focus import Cycler, text_field
-from arcade.scenes.base import MenuScene
-from arcade.settings import BOT_SPEEDS, CARD_SIZES, clean_name
+from cardtable.arcade import ui_theme
+from cardtable.arcade.focus import Cycler, text_field
+from cardtable.arcade.scenes.base import MenuScene
+from cardtable.arcade.settings import BOT_SPEEDS, CARD_SIZES, clean_name
 
 BINDINGS = [
     ("Move", "Arrows / WASD", "D-pad / stick", "WASD"),
@@ -61,7 +60,7 @@ class SettingsScene(MenuScene):
     def set_volume(self, value: int) -> None:
         self.app.settings.volume = value
         try:
-            from arcade.sound import get_sounds
+            from cardtable.arcade.sound import get_sounds
 
             sounds = get_sounds()
             if hasattr(sounds, "set_volume"):

@@ -8,12 +8,11 @@ import re
 from typing import Any
 
 import pygame
-
-from arcade import session as sessions
-from arcade import ui_theme
-from arcade.focus import Cycler, FocusItem, format_value, text_field
-from arcade.scenes.base import MenuScene
-from arcade.session import BOT, LOCAL, OPEN, YOU, SeatSpec, TableConfig
+from cardtable.arcade import session as sessions
+from cardtable.arcade import ui_theme
+from cardtable.arcade.focus import Cycler, FocusItem, format_value, text_field
+from cardtable.arcade.scenes.base import MenuScene
+from cardtable.arcade.session import BOT, LOCAL, OPEN, YOU, SeatSpec, TableConfig
 
 
 def option_values(spec: Any) -> list[Any]:
@@ -257,11 +256,11 @@ class SetupScene(MenuScene):
         self.app.end_session()
         self.app.session = session
         if self.hosting:
-            from arcade.scenes.lobby import LobbyScene
+            from cardtable.arcade.scenes.lobby import LobbyScene
 
             self.app.push(LobbyScene(self.app))
         else:
-            from arcade.scenes.table import TableScene
+            from cardtable.arcade.scenes.table import TableScene
 
             self.app.push(TableScene(self.app, auto_start=True))
 
@@ -275,7 +274,7 @@ class SetupScene(MenuScene):
             return ""
         if self.game is not None and not self.game.realtime:
             return "Couch play: pass the controls round; the hand stays hidden until its player is ready"
-        from arcade.scenes.table import bind_devices
+        from cardtable.arcade.scenes.table import bind_devices
 
         binding = bind_devices(local, self.app.mapper.pads)
         names = {"keyboard": "arrows + Enter", "keyboard2": "WASD + Space"}

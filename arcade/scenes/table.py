@@ -15,11 +15,10 @@ import traceback
 from typing import Any
 
 import pygame
-
-from arcade import ui_theme
-from arcade.input import Command
-from arcade.scenes.base import MenuScene, Scene
-from arcade.session import seat_name
+from cardtable.arcade import ui_theme
+from cardtable.arcade.input import Command
+from cardtable.arcade.scenes.base import MenuScene, Scene
+from cardtable.arcade.session import seat_name
 
 RESULT_PAUSE = 1.6  # seconds the final table stays on screen before the results
 
@@ -218,8 +217,8 @@ class TableScene(Scene):
     def make_table(self) -> None:
         size = self.app.size
         try:
-            from arcade.scenes.title import card_art
-            from arcade.tables import make_table
+            from cardtable.arcade.scenes.title import card_art
+            from cardtable.arcade.tables import make_table
 
             art = card_art(self.app)
             self.table = make_table(self.game_name, self.local_seats, art, size)
@@ -306,7 +305,7 @@ class TableScene(Scene):
     def show_results(self) -> None:
         if self.result is None:
             return
-        from arcade.scenes.results import ResultsScene
+        from cardtable.arcade.scenes.results import ResultsScene
 
         self.app.replace(ResultsScene(self.app, self.result, self.names, self.title or self.game_name,
                                       self.local_seats, getattr(self.session, "config", None)))
@@ -384,12 +383,12 @@ class PauseScene(MenuScene):
         self.rebuild()
 
     def rules(self) -> None:
-        from arcade.scenes.rules import RulesScene
+        from cardtable.arcade.scenes.rules import RulesScene
 
         self.app.push(RulesScene(self.app, self.table_scene.game_name))
 
     def settings(self) -> None:
-        from arcade.scenes.settings import SettingsScene
+        from cardtable.arcade.scenes.settings import SettingsScene
 
         self.app.push(SettingsScene(self.app))
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 import math
 
 import pygame
-
-from arcade import ui_theme
-from arcade.scenes.base import MenuScene
+from cardtable.arcade import ui_theme
+from cardtable.arcade.scenes.base import MenuScene
 
 FAN = ("AS", "KH", "QD", "JC", "TH")
 _FAN_CACHE: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}
@@ -18,7 +17,7 @@ def card_art(app) -> object | None:
     art = getattr(app, "card_art", None)
     if art is None:
         try:
-            from arcade.cardart import CardArt
+            from cardtable.arcade.cardart import CardArt
 
             art = CardArt(four_colour=app.settings.four_colour)
         except Exception:  # the art module is another helper's work in progress
@@ -55,27 +54,27 @@ class TitleScene(MenuScene):
             self.button(self.row(col, i), text, callback, name=name, big=(i == 0))
 
     def play_local(self) -> None:
-        from arcade.scenes.setup import LocalSetupScene
+        from cardtable.arcade.scenes.setup import LocalSetupScene
 
         self.app.push(LocalSetupScene(self.app))
 
     def host(self) -> None:
-        from arcade.scenes.setup import HostSetupScene
+        from cardtable.arcade.scenes.setup import HostSetupScene
 
         self.app.push(HostSetupScene(self.app))
 
     def join(self) -> None:
-        from arcade.scenes.join import JoinScene
+        from cardtable.arcade.scenes.join import JoinScene
 
         self.app.push(JoinScene(self.app))
 
     def rules(self) -> None:
-        from arcade.scenes.rules import RulesScene
+        from cardtable.arcade.scenes.rules import RulesScene
 
         self.app.push(RulesScene(self.app))
 
     def settings(self) -> None:
-        from arcade.scenes.settings import SettingsScene
+        from cardtable.arcade.scenes.settings import SettingsScene
 
         self.app.push(SettingsScene(self.app))
 

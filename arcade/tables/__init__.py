@@ -8,22 +8,22 @@ from __future__ import annotations
 
 import importlib
 
-from arcade.cardart import CardArt
-from arcade.tables.base import Table
+from cardtable.arcade.cardart import CardArt
+from cardtable.arcade.tables.base import Table
 
 # game name -> (module, class)
 TABLES: dict[str, tuple[str, str]] = {
-    "speed": ("arcade.tables.speed", "SpeedTable"),
-    "spit": ("arcade.tables.spit", "SpitTable"),
-    "oh_hell": ("arcade.tables.oh_hell", "OhHellTable"),
-    "go_stop": ("arcade.tables.go_stop", "GoStopTable"),
-    "tractor": ("arcade.tables.tractor", "TractorTable"),
-    "rummy": ("arcade.tables.rummy", "RummyTable"),
+    "speed": ("cardtable.arcade.tables.speed", "SpeedTable"),
+    "spit": ("cardtable.arcade.tables.spit", "SpitTable"),
+    "oh_hell": ("cardtable.arcade.tables.oh_hell", "OhHellTable"),
+    "go_stop": ("cardtable.arcade.tables.go_stop", "GoStopTable"),
+    "tractor": ("cardtable.arcade.tables.tractor", "TractorTable"),
+    "rummy": ("cardtable.arcade.tables.rummy", "RummyTable"),
 }
 
 
 def table_class(game_name: str) -> type[Table]:
-    module_name, cls = TABLES.get(game_name, ("arcade.tables.generic", "GenericTable"))
+    module_name, cls = TABLES.get(game_name, ("cardtable.arcade.tables.generic", "GenericTable"))
     return getattr(importlib.import_module(module_name), cls)
 
 

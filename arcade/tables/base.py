@@ -16,10 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import pygame
-
-from arcade.anim import Effect, Effects, Motion, Vec
-from arcade.cardart import CardArt, card_size
-from arcade.sound import Sounds, get_sounds
+from cardtable.arcade.anim import Effect, Effects, Motion, Vec
+from cardtable.arcade.cardart import CardArt, card_size
+from cardtable.arcade.sound import Sounds, get_sounds
 
 Colour = tuple[int, int, int]
 Action = dict[str, Any]

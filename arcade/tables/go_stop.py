@@ -14,11 +14,22 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from arcade.hwatu_art import KIND_COLOURS, HwatuArt, hwatu_size
-from arcade.tables.base import BAD, CYAN, GOLD, INK, LEGAL, MENU_STRIP, MUTED, Action, Button, Sprite, Table
-from arcade.tables.turn import ActionMenu, CouchPlay
-from engine import hwatu
+from cardtable.arcade.hwatu_art import KIND_COLOURS, HwatuArt, hwatu_size
+from cardtable.arcade.tables.base import (
+    BAD,
+    CYAN,
+    GOLD,
+    INK,
+    LEGAL,
+    MENU_STRIP,
+    MUTED,
+    Action,
+    Button,
+    Sprite,
+    Table,
+)
+from cardtable.arcade.tables.turn import ActionMenu, CouchPlay
+from cardtable.engine import hwatu
 
 GROUPS = (("B", "Brights"), ("A", "Animals"), ("R", "Ribbons"), ("P", "Junk"))
 PART_NAMES = {"brights": "brights", "animals": "animals", "ribbons": "ribbons", "junk": "junk"}

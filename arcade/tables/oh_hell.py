@@ -13,9 +13,8 @@ import re
 from typing import Any
 
 import pygame
-
-from arcade.anim import Effect, Vec
-from arcade.tables.base import BAD, GOLD, INK, LEGAL, MUTED, Action, Button, Sprite, Table
+from cardtable.arcade.anim import Effect, Vec
+from cardtable.arcade.tables.base import BAD, GOLD, INK, LEGAL, MUTED, Action, Button, Sprite, Table
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 

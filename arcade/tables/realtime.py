@@ -14,9 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from arcade.anim import Effect
-from arcade.tables.base import CYAN, GOLD, LEGAL, MUTED, Action, Sprite, Table
+from cardtable.arcade.anim import Effect
+from cardtable.arcade.tables.base import CYAN, GOLD, LEGAL, MUTED, Action, Sprite, Table
 
 
 class RealtimeTable(Table):

@@ -21,12 +21,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import pygame
-
-from arcade.anim import Effect
-from arcade.tables.base import BAD, CYAN, GOLD, INK, LEGAL, MUTED, Action, Button, Sprite, Table
-from arcade.tables.turn import CouchPlay
-from engine import rummy_solver
-from engine.cards import RANKS, SUITS
+from cardtable.arcade.anim import Effect
+from cardtable.arcade.tables.base import BAD, CYAN, GOLD, INK, LEGAL, MUTED, Action, Button, Sprite, Table
+from cardtable.arcade.tables.turn import CouchPlay
+from cardtable.engine import rummy_solver
+from cardtable.engine.cards import RANKS, SUITS
 
 JOKER = "JK"
 NAMED = "JK="

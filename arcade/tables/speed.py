@@ -11,10 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from arcade.anim import Effect, Vec
-from arcade.tables.base import GOLD, INK, LEGAL, MUTED, Action, Button, Sprite
-from arcade.tables.realtime import RealtimeTable
+from cardtable.arcade.anim import Effect, Vec
+from cardtable.arcade.tables.base import GOLD, INK, LEGAL, MUTED, Action, Button, Sprite
+from cardtable.arcade.tables.realtime import RealtimeTable
 
 COUNTDOWN = 2.4  # seconds of "3, 2, 1" after a deal
 

@@ -13,10 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from arcade.anim import Effect, Vec
-from arcade.tables.base import BAD, GOLD, INK, LEGAL, MUTED, SOFT, Action, Button, Sprite
-from arcade.tables.realtime import RealtimeTable
+from cardtable.arcade.anim import Effect, Vec
+from cardtable.arcade.tables.base import BAD, GOLD, INK, LEGAL, MUTED, SOFT, Action, Button, Sprite
+from cardtable.arcade.tables.realtime import RealtimeTable
 
 
 class SpitTable(RealtimeTable):

@@ -24,11 +24,22 @@ from collections import Counter
 from typing import Any
 
 import pygame
-
-from arcade.anim import Effect, Vec
-from arcade.tables.base import BAD, CYAN, GOLD, INK, LEGAL, MENU_STRIP, MUTED, Action, Button, Sprite, Table
-from arcade.tables.turn import ActionMenu, CouchPlay
-from engine import tractor_shapes
+from cardtable.arcade.anim import Effect, Vec
+from cardtable.arcade.tables.base import (
+    BAD,
+    CYAN,
+    GOLD,
+    INK,
+    LEGAL,
+    MENU_STRIP,
+    MUTED,
+    Action,
+    Button,
+    Sprite,
+    Table,
+)
+from cardtable.arcade.tables.turn import ActionMenu, CouchPlay
+from cardtable.engine import tractor_shapes
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANK_NAMES = {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}

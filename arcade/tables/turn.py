@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from arcade.tables.base import GOLD, INK, Action, Sprite, Table
+from cardtable.arcade.tables.base import GOLD, INK, Action, Sprite, Table
 
 
 class CouchPlay:

@@ -40,13 +40,13 @@ class Bot(Protocol):
 
 def bot_levels(game_name: str) -> list[str]:
     """The levels built for ``game_name``, weakest first."""
-    module = importlib.import_module(f"engine.bots.{game_name}")
+    module = importlib.import_module(f"cardtable.engine.bots.{game_name}")
     return [level for level in LEVELS if level in module.BOTS]
 
 
 def get_bot(game_name: str, level: str) -> Bot:
     try:
-        module = importlib.import_module(f"engine.bots.{game_name}")
+        module = importlib.import_module(f"cardtable.engine.bots.{game_name}")
     except ModuleNotFoundError:
         raise ValueError(f"no bots for game {game_name!r}") from None
     try:

@@ -26,10 +26,10 @@ import random
 from collections import Counter
 from typing import Any
 
-from engine import hwatu
-from engine.bots.common import THINK_TIME
-from engine.go_stop import GAME, GoStopState, target_of, turns_left
-from engine.hwatu import MONTH_OF, junk_value, kind, month
+from cardtable.engine import hwatu
+from cardtable.engine.bots.common import THINK_TIME
+from cardtable.engine.go_stop import GAME, GoStopState, target_of, turns_left
+from cardtable.engine.hwatu import MONTH_OF, junk_value, kind, month
 
 Action = dict[str, Any]
 View = dict[str, Any]

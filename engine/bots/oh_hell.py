@@ -21,9 +21,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.bots.common import THINK_TIME, Reaction
-from engine.cards import SUITS, high_value
-from engine.oh_hell import DECK, HIGH, hand_points, playable, trick_winner
+from cardtable.engine.bots.common import THINK_TIME, Reaction
+from cardtable.engine.cards import SUITS, high_value
+from cardtable.engine.oh_hell import DECK, HIGH, hand_points, playable, trick_winner
 
 Action = dict[str, Any]
 View = dict[str, Any]

@@ -20,9 +20,9 @@ import random
 from collections import Counter
 from typing import Any
 
-from engine.bots.common import THINK_TIME
-from engine.rummy import JOKER, card_points, simple_additions, table_cards
-from engine.rummy_solver import solve
+from cardtable.engine.bots.common import THINK_TIME
+from cardtable.engine.rummy import JOKER, card_points, simple_additions, table_cards
+from cardtable.engine.rummy_solver import solve
 
 Action = dict[str, Any]
 View = dict[str, Any]
@@ -139,7 +139,7 @@ class HardBot(NormalBot):
 
 def _unseen(view: View) -> list[str]:
     """The cards this seat cannot see (the pile and the other hands), as a multiset."""
-    from engine.rummy import GAME
+    from cardtable.engine.rummy import GAME
 
     deck = Counter(GAME.deck(view["players"]))
     seen = Counter(view["hand"]) + Counter(table_cards(view["table"]))

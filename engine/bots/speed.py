@@ -18,8 +18,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.bots.common import Reaction
-from engine.speed import FITS
+from cardtable.engine.bots.common import Reaction
+from cardtable.engine.speed import FITS
 
 Action = dict[str, Any]
 View = dict[str, Any]

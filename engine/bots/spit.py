@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.bots.common import Reaction, concrete
-from engine.cards import adjacent, is_red
+from cardtable.engine.bots.common import Reaction, concrete
+from cardtable.engine.cards import adjacent, is_red
 
 Action = dict[str, Any]
 View = dict[str, Any]

@@ -21,8 +21,8 @@ import random
 from collections import Counter
 from typing import Any
 
-from engine.bots.common import THINK_TIME
-from engine.tractor import (
+from cardtable.engine.bots.common import THINK_TIME
+from cardtable.engine.tractor import (
     BURY,
     DECLARE,
     DRAW,
@@ -39,7 +39,7 @@ from engine.tractor import (
     team,
     winning_play,
 )
-from engine.tractor_shapes import (
+from cardtable.engine.tractor_shapes import (
     DECK,
     POINTS,
     TRUMP,

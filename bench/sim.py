@@ -12,10 +12,10 @@ import sys
 import time
 from typing import Any
 
-from engine import GAMES, get_game
-from engine.bots import bot_levels
-from engine.core import option_pairs
-from engine.tournament import GameRecord, run_tournament
+from cardtable.engine import GAMES, get_game
+from cardtable.engine.bots import bot_levels
+from cardtable.engine.core import option_pairs
+from cardtable.engine.tournament import GameRecord, run_tournament
 
 
 class ProgressBar:
@@ -122,9 +122,9 @@ def compare_openspiel(seconds: float) -> dict[str, Any]:
     """Our Oh Hell against OpenSpiel's C++ one, both driven from Python the same way (4 players,
     7 tricks). OpenSpiel's figure is there only when the ``open_spiel`` package is installed."""
     try:
-        from arcade import openspiel_bench
+        from cardtable.bench import openspiel as openspiel_bench
     except ImportError:
-        return {"available": False, "why": "arcade.openspiel_bench is missing"}
+        return {"available": False, "why": "cardtable.bench.openspiel is missing"}
     ours = openspiel_bench.measure_oh_hell_same_shape(seconds)
     theirs = openspiel_bench.measure_openspiel_oh_hell(seconds)
     if theirs is None:

@@ -28,7 +28,7 @@ calls ``is_terminal()`` each step. Both pay ``random.Random.randrange`` per step
 without PGO) a hand costs us about 62 µs (about 5 µs of it the hand's share of ``new()``'s shuffles,
 6 µs the random picks) against about 54 µs for an OpenSpiel game: a ratio near 0.87.
 
-``python -m arcade.openspiel_bench [seconds]`` prints both and the ratio as JSON.
+``python -m cardtable.bench.openspiel [seconds]`` prints both and the ratio as JSON.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def _openspiel_game_shape(game: Any) -> tuple[int, int]:
 
 def seven_card_starts(count: int = 16) -> list[Any]:
     """``count`` states of 4-player Oh Hell at the start of the 7-card hand (random play up to it)."""
-    from engine.oh_hell import GAME
+    from cardtable.engine.oh_hell import GAME
 
     starts = []
     for seed in range(count):
@@ -106,7 +106,7 @@ def seven_card_starts(count: int = 16) -> list[Any]:
 
 def measure_oh_hell_same_shape(seconds: float) -> dict[str, Any]:
     """Our Oh Hell on 4 players and hands of 7 tricks, random play, for ``seconds``."""
-    from engine.oh_hell import GAME
+    from cardtable.engine.oh_hell import GAME
 
     starts = seven_card_starts()
     hands_per_game = len(starts[0].schedule)

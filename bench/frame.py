@@ -37,8 +37,8 @@ def _cards_in_view(view: Any, deck: frozenset[str]) -> int:
 def moments(game_name: str, seed: int, limit: int = 3000) -> list[int]:
     """Bot-action counts worth measuring: the moment seat 0 sees the most cards, then a quarter, half
     and three quarters of the way through the game."""
-    from arcade.shot import direct_session
-    from engine.cards import ALL_CARDS
+    from cardtable.arcade.shot import direct_session
+    from cardtable.engine.cards import ALL_CARDS
 
     session = direct_session(game_name, seed, None, 0)
     best, best_at, length = -1, 0, 0
@@ -60,11 +60,11 @@ def measure_at(game_name: str, seed: int, actions: int, frames: int) -> tuple[li
     clock, and this thread's CPU time (which other busy processes on the machine do not inflate)."""
     import gc
 
-    from arcade.app import App
-    from arcade.loop import TICK
-    from arcade.scenes.table import TableScene
-    from arcade.settings import Settings
-    from arcade.shot import direct_session
+    from cardtable.arcade.app import App
+    from cardtable.arcade.loop import TICK
+    from cardtable.arcade.scenes.table import TableScene
+    from cardtable.arcade.settings import Settings
+    from cardtable.arcade.shot import direct_session
 
     app = App(size=SIZE, fullscreen=False, settings=Settings())
     app.session = direct_session(game_name, seed, None, actions)
@@ -115,9 +115,9 @@ def measure_table(game_name: str, frames: int, seed: int = 7) -> dict[str, Any]:
 
 def measure_title(frames: int) -> dict[str, float]:
     """The title screen (animated card fan, menu, focus ring) for comparison with the tables."""
-    from arcade.app import App
-    from arcade.loop import TICK
-    from arcade.settings import Settings
+    from cardtable.arcade.app import App
+    from cardtable.arcade.loop import TICK
+    from cardtable.arcade.settings import Settings
 
     app = App(size=SIZE, fullscreen=False, settings=Settings())
     for _ in range(120):
@@ -137,8 +137,8 @@ def measure_title(frames: int) -> dict[str, float]:
 STARTUP = (
     "import time, os\n"
     "t0 = time.perf_counter()\n"
-    "from arcade.app import App\n"
-    "from arcade.settings import Settings\n"
+    "from cardtable.arcade.app import App\n"
+    "from cardtable.arcade.settings import Settings\n"
     "app = App(size=(1280, 720), fullscreen=False, settings=Settings())\n"
     "app.step(1)\n"
     "print(round((time.perf_counter() - t0) * 1000, 1))\n"
@@ -161,7 +161,7 @@ def startup_ms(repeats: int = 3) -> dict[str, float]:
 def run(args: Any) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from arcade.session import available_games
+    from cardtable.arcade.session import available_games
 
     games = [g for g in (getattr(args, "games", None) or TABLE_GAMES) if g in available_games()]
     seconds = getattr(args, "seconds", None)

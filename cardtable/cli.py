@@ -13,14 +13,14 @@ from collections.abc import Sequence
 
 # subcommand -> (module, function); the function takes the parsed arguments and returns an exit code.
 HANDLERS: dict[str, tuple[str, str]] = {
-    "play": ("arcade.app", "run"),
-    "sim": ("arcade.sim", "run_sim"),
-    "bench": ("arcade.sim", "run_bench"),
-    "host": ("netplay.commands", "host"),
-    "tables": ("netplay.commands", "tables"),
-    "join": ("netplay.commands", "join"),
-    "replay": ("netplay.commands", "replay"),
-    "shot": ("arcade.shot", "run"),
+    "play": ("cardtable.arcade.app", "run"),
+    "sim": ("cardtable.bench.sim", "run_sim"),
+    "bench": ("cardtable.bench.sim", "run_bench"),
+    "host": ("cardtable.netplay.commands", "host"),
+    "tables": ("cardtable.netplay.commands", "tables"),
+    "join": ("cardtable.netplay.commands", "join"),
+    "replay": ("cardtable.netplay.commands", "replay"),
+    "shot": ("cardtable.arcade.shot", "run"),
 }
 
 
@@ -103,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         args = build_parser().parse_args(["play", *(argv or [])])
     if command == "bench" and args.what != "engine":
-        module_name, function = {"net": ("netplay.bench", "run"), "frame": ("arcade.bench_frame", "run")}[args.what]
+        module_name, function = {"net": ("cardtable.bench.net", "run"), "frame": ("cardtable.bench.frame", "run")}[args.what]
     else:
         module_name, function = HANDLERS[command]
     handler = getattr(importlib.import_module(module_name), function)

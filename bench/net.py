@@ -26,10 +26,10 @@ import threading
 import time
 from typing import Any
 
-from engine import GAMES
-from netplay.botclient import play_as_bot
-from netplay.client import AsyncClient
-from netplay.host import Host, HostConfig, start_local_table
+from cardtable.engine import GAMES
+from cardtable.netplay.botclient import play_as_bot
+from cardtable.netplay.client import AsyncClient
+from cardtable.netplay.host import Host, HostConfig, start_local_table
 
 PLAYERS = {"oh_hell": 4, "spit": 2, "speed": 2, "go_stop": 3, "rummy": 4, "tractor": 4}
 
@@ -97,7 +97,7 @@ async def _round_trips(port: int, budget: float, count: int) -> list[float]:
 def spawn_host(*args: str) -> tuple[subprocess.Popen[str], int]:
     """A ``cardtable host`` process on 127.0.0.1 (not advertised) and its port."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "arcade.cli", "host", "--interface", "127.0.0.1", "--no-advertise",
+        [sys.executable, "-m", "cardtable.cli", "host", "--interface", "127.0.0.1", "--no-advertise",
          "--linger", "0", *args],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
@@ -155,7 +155,7 @@ def view_bytes(game: str) -> dict[str, float]:
 
 
 def discovery(rounds: int = 3) -> dict[str, float]:
-    from netplay.discovery import LiveBrowser, wait_until
+    from cardtable.netplay.discovery import LiveBrowser, wait_until
 
     found: list[float] = []
     gone: list[float] = []
@@ -257,7 +257,7 @@ async def _all(ports: list[int], done: threading.Event) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from netplay.race import race_trials
+    from cardtable.netplay.race import race_trials
 
     budget = args.seconds or 3.0
     names = [g for g in (args.games or list(GAMES)) if g in GAMES]

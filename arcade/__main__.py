@@ -1,5 +1,0 @@
-import sys
-
-from arcade.cli import main
-
-sys.exit(main())
