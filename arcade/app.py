@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pygame
+
 from cardtable.arcade import ui_theme
 from cardtable.arcade.input import Command, InputMapper
 from cardtable.arcade.loop import TICK, FixedLoop

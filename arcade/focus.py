@@ -18,9 +18,10 @@ from typing import Any
 
 import pygame
 import pygame_gui
+from pygame_gui.core import ObjectID
+
 from cardtable.arcade import ui_theme
 from cardtable.arcade.input import Command
-from pygame_gui.core import ObjectID
 
 Callback = Callable[[], None]
 

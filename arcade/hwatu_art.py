@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 
 import pygame
+
 from cardtable.arcade.cardart import CardArt, SurfaceCache
 from cardtable.engine import hwatu
 

@@ -1,28 +1,21 @@
-"""The player's settings, kept as JSON in the user's config directory.
+"""The player's settings, kept as ``settings.json`` in the user's config directory.
 
-``$XDG_CONFIG_HOME/cardtable/settings.json`` (default ``~/.config/cardtable``); the environment
-variable ``CARDTABLE_CONFIG_DIR`` overrides the directory (tests use a temporary one). A missing or
-broken file gives the defaults; unknown keys are dropped and bad values replaced by their default.
+The directory is the platform's (:func:`cardtable.userdirs.config_dir`; ``CARDTABLE_CONFIG_DIR``
+overrides it, tests use a temporary one). A missing or broken file gives the defaults; unknown keys are
+dropped and bad values replaced by their default.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from cardtable.userdirs import config_dir
+
 CARD_SIZES = ("small", "medium", "large")
 BOT_SPEEDS = ("relaxed", "normal", "fast", "instant")
-
-
-def config_dir() -> Path:
-    override = os.environ.get("CARDTABLE_CONFIG_DIR")
-    if override:
-        return Path(override)
-    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    return Path(base) / "cardtable"
 
 
 def clean_name(text: str) -> str:

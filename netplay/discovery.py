@@ -20,9 +20,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
-from cardtable.netplay.protocol import PROTOCOL_VERSION, SERVICE_TYPE, clean_name
 from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
+
+from cardtable.netplay.protocol import PROTOCOL_VERSION, SERVICE_TYPE, clean_name
 
 if TYPE_CHECKING:
     from cardtable.netplay.host import Host

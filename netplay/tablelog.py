@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 import msgpack
+
 from cardtable.engine import get_game
 from cardtable.engine.core import Game, IllegalAction, state_hash
 

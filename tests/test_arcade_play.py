@@ -7,6 +7,7 @@ import time
 
 import pygame
 import pytest
+
 from cardtable.arcade.input import Command
 
 

@@ -6,6 +6,7 @@ import os
 
 import pygame
 import pytest
+
 from cardtable.arcade.input import Command, InputMapper
 from cardtable.arcade.loop import TICK, FixedLoop
 

@@ -6,8 +6,8 @@ import random
 
 import msgpack
 import pytest
-from cardtable.engine import GAMES, IllegalAction, get_game, state_hash
 
+from cardtable.engine import GAMES, IllegalAction, get_game, state_hash
 from tests.playout import actors, assert_no_leak, playout
 
 NAMES = sorted(GAMES)

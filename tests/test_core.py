@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from cardtable.engine import cards
 from cardtable.engine.core import IllegalAction, Option, canonical, card_list, cards_in, int_field, rng_for
 

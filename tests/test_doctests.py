@@ -6,8 +6,9 @@ import doctest
 import importlib
 import pkgutil
 
-import cardtable.engine
 import pytest
+
+import cardtable.engine
 
 MODULES = sorted(
     name for _, name, _ in pkgutil.walk_packages(cardtable.engine.__path__, prefix="cardtable.engine.")

@@ -6,9 +6,9 @@ import random
 from typing import Any
 
 import pytest
+
 from cardtable.engine import IllegalAction, get_game, hwatu, state_hash
 from cardtable.engine.go_stop import GAME, GoStopState
-
 from tests.playout import assert_no_leak, playout
 
 

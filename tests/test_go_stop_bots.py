@@ -6,13 +6,13 @@ import random
 from collections import Counter
 
 import pytest
+
 from cardtable.engine import hwatu
 from cardtable.engine.bots import bot_levels, get_bot
 from cardtable.engine.bots import go_stop as go_stop_bots
 from cardtable.engine.bots.go_stop import HardBot, Knowledge, determinize, want_go
 from cardtable.engine.go_stop import GAME
 from cardtable.engine.tournament import play_game
-
 from tests.test_go_stop import make
 
 

@@ -15,12 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from cardtable.cli import main as cli_main
 from cardtable.engine.core import state_hash
 from cardtable.netplay.botclient import play_as_bot
 from cardtable.netplay.client import AsyncClient
 from cardtable.netplay.tablelog import LogError, replay_records
-
-from cardtable.cli import main as cli_main
 
 ROOT = Path(__file__).resolve().parents[1]
 

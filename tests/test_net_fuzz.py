@@ -13,6 +13,9 @@ from typing import Any
 
 import msgpack
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from cardtable.netplay.botclient import play_as_bot
 from cardtable.netplay.client import AsyncClient
 from cardtable.netplay.host import start_local_table
@@ -26,8 +29,6 @@ from cardtable.netplay.protocol import (
     decode_all,
     encode,
 )
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 
 @settings(max_examples=300, deadline=None)

@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+
 from cardtable.engine import GAMES
 from cardtable.engine.core import cards_in, state_hash
 from cardtable.netplay.botclient import BotRun, play_as_bot

@@ -102,9 +102,10 @@ def test_advertised_fields_are_cleaned_like_names() -> None:
     is cleaned (no terminal escapes or line breaks) like the table name."""
     import socket
 
+    from zeroconf.asyncio import AsyncServiceInfo
+
     from cardtable.netplay.discovery import _table_info
     from cardtable.netplay.protocol import SERVICE_TYPE
-    from zeroconf.asyncio import AsyncServiceInfo
 
     info = AsyncServiceInfo(SERVICE_TYPE, f"Evil table.{SERVICE_TYPE}", port=7000,
                             addresses=[socket.inet_aton("127.0.0.1")],

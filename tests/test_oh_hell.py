@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 import pytest
+
 from cardtable.engine import IllegalAction, state_hash
 from cardtable.engine.oh_hell import (
     GAME,
@@ -17,7 +18,6 @@ from cardtable.engine.oh_hell import (
     trick_winner,
 )
 from cardtable.engine.tournament import run_tournament
-
 from tests.playout import assert_no_leak, playout
 
 

@@ -6,10 +6,10 @@ import random
 from collections import Counter
 
 import pytest
+
 from cardtable.engine import IllegalAction, get_game, state_hash
 from cardtable.engine.bots import get_bot
 from cardtable.engine.rummy import GAME, RummyState, meld_problem, score_hand, table_cards
-
 from tests.playout import playout
 
 

@@ -8,7 +8,6 @@ from collections import Counter
 from cardtable.engine.cards import standard_deck
 from cardtable.engine.rummy import meld_move_problem
 from cardtable.engine.rummy_solver import solve, solve_exact
-
 from tools.bench_rummy_solver import exhaustive_best, small_position
 
 

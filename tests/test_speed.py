@@ -7,11 +7,11 @@ from collections import Counter
 from typing import Any
 
 import pytest
+
 from cardtable.engine import IllegalAction, state_hash
 from cardtable.engine.bots import get_bot
 from cardtable.engine.speed import DECK, GAME, SpeedState
 from cardtable.engine.tournament import run_tournament
-
 from tests.playout import assert_no_leak, playout
 
 

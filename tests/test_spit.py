@@ -7,10 +7,10 @@ import random
 from collections import Counter
 
 import pytest
+
 from cardtable.engine.cards import adjacent, is_red, standard_deck
 from cardtable.engine.core import IllegalAction, state_hash
 from cardtable.engine.spit import GAME, SpitState, deal_layout
-
 from tests.playout import assert_no_leak, playout
 
 OPTS = {"stock_piles": 5, "stack_equal": False, "alternate_colors": False, "clearer_chooses": False}

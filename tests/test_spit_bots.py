@@ -9,7 +9,6 @@ import statistics
 from cardtable.engine.bots import get_bot
 from cardtable.engine.spit import GAME
 from cardtable.engine.tournament import play_game
-
 from tests.playout import playout
 from tests.test_spit import table
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+
 from cardtable.arcade import sound
 from cardtable.arcade.anim import Effect, Effects, Motion
 from cardtable.arcade.cardart import CardArt, card_size

@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 import pytest
+
 from cardtable.arcade.cardart import CardArt
 from cardtable.arcade.input import Command
 from cardtable.arcade.tables import make_table

@@ -20,6 +20,7 @@ from typing import Any
 
 import pygame
 import pytest
+
 from cardtable.arcade.cardart import CardArt
 from cardtable.arcade.hwatu_art import HwatuArt, hwatu_size
 from cardtable.arcade.input import Command

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from cardtable.engine.tournament import play_game, run_tournament, seatings
 
 from cardtable.cli import main
+from cardtable.engine.tournament import play_game, run_tournament, seatings
 
 
 def test_a_game_is_the_same_from_the_same_seed() -> None:

@@ -6,6 +6,7 @@ import random
 from collections import Counter
 
 import pytest
+
 from cardtable.engine import IllegalAction, get_game, state_hash
 from cardtable.engine.tractor import (
     BURY,
@@ -17,7 +18,6 @@ from cardtable.engine.tractor import (
     level_change,
 )
 from cardtable.engine.tractor_shapes import DECK, card_order, decompose, points
-
 from tests.playout import assert_no_leak, playout
 
 GAME = get_game("tractor")

@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
+from pygame_gui.core import ObjectID
+
 from cardtable.arcade import ui_theme
 from cardtable.arcade.focus import FocusItem, FocusRing
 from cardtable.arcade.input import Command
-from pygame_gui.core import ObjectID
 
 if TYPE_CHECKING:
     from cardtable.arcade.app import App

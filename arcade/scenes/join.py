@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+
 from cardtable.arcade import session as sessions
 from cardtable.arcade import ui_theme
 from cardtable.arcade.focus import FocusItem, text_field

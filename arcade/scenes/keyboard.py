@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
+
 from cardtable.arcade import ui_theme
 from cardtable.arcade.input import Command
 from cardtable.arcade.scenes.base import MenuScene

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+
 from cardtable.arcade import ui_theme
 from cardtable.arcade.focus import Cycler, text_field
 from cardtable.arcade.scenes.base import MenuScene

@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 import pygame
+
 from cardtable.arcade import session as sessions
 from cardtable.arcade import ui_theme
 from cardtable.arcade.focus import Cycler, FocusItem, format_value, text_field

@@ -15,6 +15,7 @@ import traceback
 from typing import Any
 
 import pygame
+
 from cardtable.arcade import ui_theme
 from cardtable.arcade.input import Command
 from cardtable.arcade.scenes.base import MenuScene, Scene

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import pygame
+
 from cardtable.arcade import ui_theme
 from cardtable.arcade.scenes.base import MenuScene
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pygame
+
 from cardtable.arcade.anim import Effect, Effects, Motion, Vec
 from cardtable.arcade.cardart import CardArt, card_size
 from cardtable.arcade.sound import Sounds, get_sounds

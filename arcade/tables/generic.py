@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+
 from cardtable.arcade.tables.base import GOLD, INK, LEGAL, MUTED, Action, Button, Sprite, Table, describe
 
 SKIP_FIELDS = {"hand", "options", "seat", "legal"}

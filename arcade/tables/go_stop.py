@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+
 from cardtable.arcade.hwatu_art import KIND_COLOURS, HwatuArt, hwatu_size
 from cardtable.arcade.tables.base import (
     BAD,

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 import pygame
+
 from cardtable.arcade.anim import Effect, Vec
 from cardtable.arcade.tables.base import BAD, GOLD, INK, LEGAL, MUTED, Action, Button, Sprite, Table
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+
 from cardtable.arcade.anim import Effect
 from cardtable.arcade.tables.base import CYAN, GOLD, LEGAL, MUTED, Action, Sprite, Table
 

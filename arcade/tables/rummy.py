@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pygame
+
 from cardtable.arcade.anim import Effect
 from cardtable.arcade.tables.base import BAD, CYAN, GOLD, INK, LEGAL, MUTED, Action, Button, Sprite, Table
 from cardtable.arcade.tables.turn import CouchPlay

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+
 from cardtable.arcade.anim import Effect, Vec
 from cardtable.arcade.tables.base import GOLD, INK, LEGAL, MUTED, Action, Button, Sprite
 from cardtable.arcade.tables.realtime import RealtimeTable

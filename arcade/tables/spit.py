@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+
 from cardtable.arcade.anim import Effect, Vec
 from cardtable.arcade.tables.base import BAD, GOLD, INK, LEGAL, MUTED, SOFT, Action, Button, Sprite
 from cardtable.arcade.tables.realtime import RealtimeTable

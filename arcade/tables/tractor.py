@@ -24,6 +24,7 @@ from collections import Counter
 from typing import Any
 
 import pygame
+
 from cardtable.arcade.anim import Effect, Vec
 from cardtable.arcade.tables.base import (
     BAD,

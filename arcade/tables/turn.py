@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+
 from cardtable.arcade.tables.base import GOLD, INK, Action, Sprite, Table
 
 

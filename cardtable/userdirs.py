@@ -1,0 +1,68 @@
+"""Where cardtable keeps the user's files, in the places each platform expects (platformdirs).
+
+- :func:`config_dir`: settings (``settings.json``). Linux ``~/.config/cardtable`` (or ``$XDG_CONFIG_HOME``),
+  macOS ``~/Library/Application Support/cardtable``, Windows ``%LOCALAPPDATA%\\cardtable``.
+- :func:`data_dir`: what the user would miss if it went: seat tokens, the history of finished tables and
+  their logs. Linux ``~/.local/share/cardtable`` (or ``$XDG_DATA_HOME``).
+- :func:`cache_dir`: what can be made again. Linux ``~/.cache/cardtable``.
+
+``CARDTABLE_CONFIG_DIR``, ``CARDTABLE_DATA_DIR`` and ``CARDTABLE_CACHE_DIR`` override each one (tests point
+them at temporary folders). This module imports nothing of the project, so every part may use it.
+
+Before platformdirs every platform kept its settings in ``~/.config/cardtable``; :func:`config_dir` moves
+such a ``settings.json`` to the platform's place the first time it is asked (on Linux it is the same place).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+from pathlib import Path
+
+import platformdirs
+
+APP = "cardtable"
+
+
+def _override(variable: str) -> Path | None:
+    value = os.environ.get(variable)
+    return Path(value) if value else None
+
+
+def legacy_config_dir() -> Path:
+    """Where settings lived on every platform before platformdirs."""
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return Path(base) / APP
+
+
+def migrate_settings(legacy: Path, target: Path) -> bool:
+    """Move ``legacy/settings.json`` to ``target`` unless ``target`` has one already. True when moved."""
+    old, new = legacy / "settings.json", target / "settings.json"
+    if legacy.resolve() == target.resolve() or not old.is_file() or new.exists():
+        return False
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(old, new)
+    except OSError:
+        return False
+    with contextlib.suppress(OSError):
+        old.unlink()
+    return True
+
+
+def config_dir() -> Path:
+    override = _override("CARDTABLE_CONFIG_DIR")
+    if override is not None:
+        return override
+    target = Path(platformdirs.user_config_dir(APP, appauthor=False))
+    migrate_settings(legacy_config_dir(), target)
+    return target
+
+
+def data_dir() -> Path:
+    return _override("CARDTABLE_DATA_DIR") or Path(platformdirs.user_data_dir(APP, appauthor=False))
+
+
+def cache_dir() -> Path:
+    return _override("CARDTABLE_CACHE_DIR") or Path(platformdirs.user_cache_dir(APP, appauthor=False))
