@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from cardtable.arcade import ui_theme
+from cardtable.arcade import layout, ui_theme
 from cardtable.arcade.input import Command, InputMapper
 from cardtable.arcade.loop import TICK, FixedLoop
 from cardtable.arcade.settings import Settings
@@ -255,6 +255,13 @@ class App:
         self._draw_toasts(surface)
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
+
+    def layout_items(self) -> list[layout.Drawn]:
+        """Render one frame and return what the scene reported drawing (the layout test's input)."""
+        with layout.recording() as items:
+            self.scene.report_layout()
+            self.render(0.0)
+        return items
 
     def _pair_label(self, kind: str) -> str:
         """A "Move"/"Change" hint names both keys of its axis ("Up/Down", "W/S"); a pad's D-pad is one."""

@@ -1,6 +1,6 @@
 """Card art drawn procedurally at the size it is shown: faces, backs, empty-pile slots, highlights.
 
-Every surface is drawn with ``pygame.draw`` and ``pygame.font`` at twice (or three times) the requested
+Every surface is drawn with ``pygame.draw`` and the shipped Noto Sans at twice (or three times) the requested
 size and smooth-scaled down once, which anti-aliases edges, pips and letters. Surfaces are cached per
 (card, size); when the window changes size the tables ask for the new size and get freshly drawn
 faces, never a stretched bitmap.
@@ -18,6 +18,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 
 import pygame
+
+from cardtable.arcade import fonts
 
 RANK_TEXT = {"T": "10"}
 RANK_ORDER = "A23456789TJQK"
@@ -126,13 +128,11 @@ class SurfaceCache:
     """
 
     max_sizes = 16
-    font_path: str | None = None
 
     def __init__(self) -> None:
         if not pygame.font.get_init():
             pygame.font.init()
         self._cache: OrderedDict[tuple[int, int], dict[tuple, pygame.Surface]] = OrderedDict()
-        self._fonts: dict[int, pygame.font.Font] = {}
 
     def clear(self) -> None:
         self._cache.clear()
@@ -155,31 +155,26 @@ class SurfaceCache:
     def _flip(surface: pygame.Surface, flipped: bool) -> pygame.Surface:
         return pygame.transform.rotate(surface, 180) if flipped else surface
 
-    def _font(self, px: float) -> pygame.font.Font:
-        px = max(6, round(px))
-        font = self._fonts.get(px)
-        if font is None:
-            font = self._fonts[px] = pygame.font.Font(self.font_path, px)
-        return font
+    @staticmethod
+    def _font(px: float) -> pygame.font.Font:
+        """Bold Noto Sans for text of size ``px`` (the tables' scale, see :mod:`cardtable.arcade.fonts`)."""
+        return fonts.line_font(max(6, round(px)))
 
 
 class CardArt(SurfaceCache):
     """Cached, procedurally drawn card surfaces.
 
     ``four_colour`` draws diamonds blue and clubs green. ``back_colour`` picks the back's main colour.
-    ``font_path`` is a TTF for ranks (default: pygame's bundled sans bold).
     """
 
     def __init__(
         self,
         four_colour: bool = False,
         back_colour: tuple[int, int, int] = (30, 64, 140),
-        font_path: str | None = None,
     ) -> None:
         super().__init__()
         self.four_colour = four_colour
         self.back_colour = back_colour
-        self.font_path = font_path
 
     # -- public ---------------------------------------------------------------------------------
 
@@ -246,8 +241,9 @@ class CardArt(SurfaceCache):
         small = pygame.transform.smoothscale(surface, size)
         return small.convert_alpha() if pygame.display.get_surface() is not None else small
 
-    def _text(self, text: str, px: float, colour: tuple[int, int, int]) -> pygame.Surface:
-        return self._font(round(px)).render(text, True, colour)
+    @staticmethod
+    def _text(text: str, px: float, colour: tuple[int, int, int]) -> pygame.Surface:
+        return fonts.line(text, max(6, round(px)), colour)
 
     def _draw_face(self, code: str, size: tuple[int, int]) -> pygame.Surface:
         if code in ("BJ", "RJ", "JK"):

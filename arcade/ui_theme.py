@@ -1,7 +1,9 @@
 """The look shared by every screen: palette, fonts, the felt background, panels, focus ring, hints.
 
 Colours come from the ``cardtable.palette`` block of ``assets/theme.json`` (the same file themes
-pygame-gui), fonts are the Noto Sans faces bundled with pygame-gui (SIL Open Font Licence).
+pygame-gui); every font is the Noto Sans shipped in ``assets/fonts`` (:mod:`cardtable.arcade.fonts`),
+for these helpers and for pygame-gui's widgets alike. Text, titles and the hint bar report themselves
+to :mod:`cardtable.arcade.layout` (the layout test).
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from importlib import resources
 from pathlib import Path
 
 import pygame
+
+from cardtable.arcade import fonts, layout
 
 ASSETS = Path(str(resources.files("cardtable.assets")))
 THEME_PATH = ASSETS / "theme.json"
@@ -40,21 +44,8 @@ def colour(name: str) -> pygame.Color:
     return PALETTE[name]
 
 
-def _font_file(bold: bool) -> str | None:
-    try:
-        import pygame_gui
-
-        path = Path(pygame_gui.__file__).parent / "data" / ("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
-        return str(path) if path.exists() else None
-    except ImportError:
-        return None
-
-
-@lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    if not pygame.font.get_init():
-        pygame.font.init()
-    return pygame.font.Font(_font_file(bold), max(8, int(size)))
+    return fonts.font(max(8, int(size)), bold)
 
 
 @lru_cache(maxsize=512)
@@ -75,6 +66,7 @@ def text(
         shade.set_alpha(120)
         surface.blit(shade, rect.move(2, 3))
     surface.blit(img, rect)
+    layout.report("label", rect, content)
     return rect
 
 
@@ -165,17 +157,41 @@ def hints(surface: pygame.Surface, items: list[tuple[str, str]], y: int | None =
         cap = font(size, True).size(label)[0] + 14
         widths.append(cap + 8 + font(size).size(what)[0] + 26)
     x = w - 24 - sum(widths)
-    for (label, what), width in zip(items, widths, strict=True):
-        cap = chip(surface, label, (x, y), size)
-        text(surface, what, size, (cap.right + 8, cap.centery), "muted", anchor="midleft")
-        x += width
+    bar = pygame.Rect(x, y, 0, 0)
+    with layout.quiet():
+        for (label, what), width in zip(items, widths, strict=True):
+            cap = chip(surface, label, (x, y), size)
+            words = text(surface, what, size, (cap.right + 8, cap.centery), "muted", anchor="midleft")
+            bar = bar.union(cap).union(words) if bar.width else cap.union(words)
+            x += width
+    layout.report("hints", bar, "hint bar")
 
 
 def title_text(surface: pygame.Surface, content: str, pos: tuple[int, int], size: int = 44) -> pygame.Rect:
-    return text(surface, content, size, pos, "accent_bright", anchor="midtop", bold=True, shadow=True)
+    with layout.quiet():
+        rect = text(surface, content, size, pos, "accent_bright", anchor="midtop", bold=True, shadow=True)
+    layout.report("title", rect, content)
+    return rect
+
+
+FONT_NAME = "cardtable_sans"
+
+
+@lru_cache(maxsize=1)
+def theme_data() -> dict:
+    """``assets/theme.json`` with every font block pointed at the shipped Noto Sans files (pygame-gui
+    would otherwise use its own copy; the same files, but this way there is one typeface on disk)."""
+    data = json.loads(THEME_PATH.read_text(encoding="utf-8"))
+    for block in data.values():
+        if isinstance(block, dict) and isinstance(block.get("font"), dict):
+            block["font"].update(name=FONT_NAME, regular_path=fonts.path(False), bold_path=fonts.path(True),
+                                 italic_path=fonts.path(False), bold_italic_path=fonts.path(True))
+    return data
 
 
 def make_manager(size: tuple[int, int]):  # -> pygame_gui.UIManager
+    import copy
+
     import pygame_gui
 
-    return pygame_gui.UIManager(size, str(THEME_PATH), enable_live_theme_updates=False)
+    return pygame_gui.UIManager(size, copy.deepcopy(theme_data()), enable_live_theme_updates=False)

@@ -12,7 +12,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from cardtable.arcade import ui_theme
+from cardtable.arcade import layout, ui_theme
 from cardtable.arcade.focus import FocusItem, FocusRing
 from cardtable.arcade.input import Command
 
@@ -64,6 +64,33 @@ class Scene:
 
     def typing(self) -> bool:
         return False
+
+    # what was drawn where (the layout test; see cardtable.arcade.layout)
+    def report(self, kind: str, rect: pygame.Rect, name: str = "", owner: str | None = None) -> None:
+        """Say what the scene drew at ``rect``. ``ui_theme``'s text, titles, chips and hint bar report
+        themselves; a scene reports what it draws otherwise. Free outside a recording."""
+        layout.report(kind, rect, name, owner)
+
+    def report_layout(self) -> None:
+        """Report what the scene's drawing does not report by itself (pygame-gui's widgets); called
+        before a frame drawn for :meth:`App.layout_items`."""
+
+
+WIDGET_KINDS = {"UIButton": "button", "UITextEntryLine": "field", "UILabel": "label", "UITextBox": "label"}
+
+
+def report_widgets(container: Any) -> None:
+    """Every visible pygame-gui element under ``container`` (nested containers walked through)."""
+    for element in list(getattr(container, "elements", [])):
+        if not getattr(element, "visible", True):
+            continue
+        inner = getattr(element, "get_container", None)
+        kind = WIDGET_KINDS.get(type(element).__name__)
+        if kind is None and inner is not None and type(element).__name__.endswith("Container"):
+            report_widgets(inner())
+            continue
+        text = getattr(element, "text", "") or ""
+        layout.report(kind or "widget", element.rect, f"{type(element).__name__[2:].lower()} {text}".strip())
 
 
 class MenuScene(Scene):
@@ -223,3 +250,8 @@ class MenuScene(Scene):
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         self.ring.draw(surface)
+
+    def report_layout(self) -> None:
+        if self.panel_rect.width:
+            self.report("backdrop", self.panel_rect, "menu panel")
+        report_widgets(self.manager.get_root_container())

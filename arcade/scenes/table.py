@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from cardtable.arcade import ui_theme
+from cardtable.arcade import layout, ui_theme
 from cardtable.arcade.input import Command
 from cardtable.arcade.scenes.base import MenuScene, Scene
 from cardtable.arcade.session import seat_name
@@ -345,9 +345,11 @@ class TableScene(Scene):
             ui_theme.hints(surface, [(label, "Menu")])
             return
         if self.app.scene is self:
-            cap = ui_theme.chip(surface, label, (12, 10), 15)
-            words = ui_theme.text(surface, "Menu", 15, (cap.right + 6, cap.centery), "muted", anchor="midleft")
+            with layout.quiet():
+                cap = ui_theme.chip(surface, label, (12, 10), 15)
+                words = ui_theme.text(surface, "Menu", 15, (cap.right + 6, cap.centery), "muted", anchor="midleft")
             self.menu_rect = cap.union(words).inflate(8, 8)
+            self.report("badge", cap.union(words), "Esc Menu")
 
 
 class PauseScene(MenuScene):

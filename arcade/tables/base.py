@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from cardtable.arcade import fonts, layout
 from cardtable.arcade.anim import Effect, Effects, Motion, Vec
 from cardtable.arcade.cardart import CardArt, card_size
 from cardtable.arcade.sound import Sounds, get_sounds
@@ -57,6 +58,7 @@ class Sprite:
     shadow: bool = True
     delay: float = 0.0
     mark: Colour | None = None  # a cursor marker drawn above (or below, when flipped) the card
+    group: str = ""  # the layout group it belongs to ("hand 0", "trick", "captures 1"; see Table.report)
 
 
 @dataclass(slots=True)
@@ -178,7 +180,6 @@ class Table:
         self.input_mapper: Any = None  # the framework's InputMapper, for button labels in hints
         self.clock = 0.0
         self._text_cache: dict[tuple, pygame.Surface] = {}
-        self._fonts: dict[int, pygame.font.Font] = {}
         self._felt: pygame.Surface | None = None
         self._static: pygame.Surface | None = None
         self._static_dirty = True
@@ -341,9 +342,10 @@ class Table:
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if surface.get_size() != self.size:
             self.resize(surface.get_size())
-        if self._static_dirty or self._static is None:
+        if self._static_dirty or self._static is None or layout.is_recording():
             self._render_static()
         surface.blit(self._static, (0, 0))
+        self._report_groups()
         self.draw_under(surface, alpha)
         lifted = None
         if self.mouse_active and self.hover is not None:
@@ -490,11 +492,8 @@ class Table:
         return card_size(round(base * fraction * self.card_scale))
 
     def font(self, px: float) -> pygame.font.Font:
-        px = max(8, round(px))
-        font = self._fonts.get(px)
-        if font is None:
-            font = self._fonts[px] = pygame.font.Font(None, px)
-        return font
+        """The table's font for text of size ``px`` (bold Noto Sans, see :mod:`cardtable.arcade.fonts`)."""
+        return fonts.line_font(max(8, round(px)))
 
     def text(self, text: str, px: float, colour: Colour = INK) -> pygame.Surface:
         key = (text, round(px), colour)
@@ -502,7 +501,7 @@ class Table:
         if surface is None:
             if len(self._text_cache) > 600:
                 self._text_cache.clear()
-            surface = self._text_cache[key] = self.font(px).render(text, True, colour)
+            surface = self._text_cache[key] = fonts.line(text, max(8, round(px)), colour)
         return surface
 
     def fit(self, text: str, px: float, width: float) -> float:
@@ -514,12 +513,55 @@ class Table:
 
     def blit_text(self, surface: pygame.Surface, text: str, px: float, colour: Colour, anchor: str, pos: Vec,
                   shadow: bool = True) -> pygame.Rect:
+        """Draw one line of text (reported as a ``label`` of the layout, see :meth:`report`)."""
         image = self.text(text, px, colour)
         rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
         if shadow:
             surface.blit(self.text(text, px, (0, 0, 0)), rect.move(1, 2))
         surface.blit(image, rect)
+        layout.report("label", rect, text)
         return rect
+
+    # -- what was drawn where (the layout test) ---------------------------------------------------
+
+    def report(self, kind: str, rect: pygame.Rect, name: str = "", owner: str | None = None) -> None:
+        """Say what was drawn at ``rect`` (a ``panel``, ``badge``, ``label``, ``legend``, ``cards``...;
+        see :mod:`cardtable.arcade.layout`). Text, name plates, buttons, hint bars and card groups
+        (:attr:`Sprite.group`) report themselves; a renderer reports the rest, so that the layout test
+        can check that nothing covers what it must not. Free outside a recording."""
+        layout.report(kind, rect, name, owner)
+
+    def part_of(self, owner: str) -> Any:
+        """``with self.part_of("plate 2"):`` what is reported inside belongs to (and may overlap) it."""
+        return layout.part_of(owner)
+
+    def blit_panel(self, surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int, int] = PANEL,
+                   border: tuple[int, int, int, int] | None = (255, 255, 255, 40), name: str = "",
+                   kind: str = "panel") -> pygame.Rect:
+        """Draw a panel at ``rect`` and report it."""
+        surface.blit(self.panel(rect.size, colour, border=border), rect)
+        layout.report(kind, rect, name)
+        return rect
+
+    def layout_items(self, surface: pygame.Surface | None = None) -> list[layout.Drawn]:
+        """Lay out and draw the table once, returning what it reported (the layout test's input)."""
+        surface = surface if surface is not None else pygame.Surface(self.size)
+        with layout.recording() as items:
+            self.relayout()
+            self.draw(surface, 1.0)
+        return items
+
+    def _report_groups(self) -> None:
+        """Each card group (sprites sharing :attr:`Sprite.group`) as one ``hand`` or ``cards`` item."""
+        if not layout.is_recording():
+            return
+        groups: dict[str, pygame.Rect] = {}
+        for sprite in self.sprites:
+            if sprite.group:
+                box = groups.get(sprite.group)
+                groups[sprite.group] = sprite.rect.copy() if box is None else box.union(sprite.rect)
+        for name, box in groups.items():
+            layout.report("hand" if name.startswith("hand") else "cards", box, name)
 
     def panel(self, size: tuple[int, int], colour: tuple[int, int, int, int] = PANEL, radius: int | None = None,
               border: tuple[int, int, int, int] | None = (255, 255, 255, 40)) -> pygame.Surface:
@@ -786,14 +828,17 @@ class Table:
                 colour = (20, 70, 48, 235)
             border = (255, 240, 190, 230) if button.focus else (255, 255, 255, 70)
             surface.blit(self.panel(rect.size, colour, border=border), rect)
+            self.report("button", rect, f"button {button.label}")
             ink = (30, 24, 10) if button.enabled and (button.focus or hovered) else (INK if button.enabled else (120, 130, 125))
             px = min(rect.height * 0.55, 30 * self.u)
-            if button.note:
-                self.blit_text(surface, button.label, px, ink, "center", (rect.centerx, rect.centery - px * 0.22), False)
-                self.blit_text(surface, button.note, px * 0.5, BAD if not button.enabled else ink, "center",
-                               (rect.centerx, rect.bottom - px * 0.42), False)
-            else:
-                self.blit_text(surface, button.label, px, ink, "center", rect.center, False)
+            with self.part_of(f"button {button.label}"):
+                if button.note:
+                    self.blit_text(surface, button.label, px, ink, "center", (rect.centerx, rect.centery - px * 0.22),
+                                   False)
+                    self.blit_text(surface, button.note, px * 0.5, BAD if not button.enabled else ink, "center",
+                                   (rect.centerx, rect.bottom - px * 0.42), False)
+                else:
+                    self.blit_text(surface, button.label, px, ink, "center", rect.center, False)
             if not button.enabled and button.note:
                 pygame.draw.line(surface, BAD, (rect.left + 6, rect.bottom - 6), (rect.right - 6, rect.top + 6), 2)
 
@@ -857,6 +902,7 @@ class Table:
         rect = back.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
         surface.blit(back, rect)
         surface.blit(image, image.get_rect(center=rect.center))
+        self.report("hints", rect, text)
 
     def name_plate(self, surface: pygame.Surface, seat: int, centre: Vec, lines: list[tuple[str, Colour]],
                    active: bool = False, width: float | None = None) -> pygame.Rect:
@@ -874,6 +920,7 @@ class Table:
         back = self.panel((w, h), PANEL, border=border)
         rect = back.get_rect(center=(round(centre[0]), round(centre[1])))
         surface.blit(back, rect)
+        self.report("panel", rect, f"plate {seat}")
         y = rect.top + round(6 * self.u)
         for image in images:
             surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))

@@ -1,0 +1,159 @@
+"""What a screen drew where: renderers report the rectangles of their panels, labels, badges, hands,
+card groups, buttons and hint bars, so a test (or ``cardtable shot --check``) can find overlaps
+without guessing from pixels.
+
+Reporting costs nothing unless a :func:`recording` is open (one ``None`` check per call). Tables call
+:meth:`cardtable.arcade.tables.base.Table.report`, scenes :meth:`cardtable.arcade.scenes.base.Scene.report`;
+both land here, as do the shared helpers (``ui_theme.text``, the hint bar, table name plates,
+buttons and text), so most items are reported without the renderer doing anything.
+
+Kinds, and what may overlap what:
+
+- ``backdrop``: a panel other things are drawn on (a menu's centred panel). It may hold anything,
+  but must not cover the title or the hint bar.
+- ``title``, ``panel``, ``badge``, ``label``, ``hints``, ``hand``, ``cards``, ``button``, ``field``,
+  ``widget``, ``legend``: none of these may overlap another, except an item and its owner (text
+  inside its name plate, a dealer badge on the plate it belongs to).
+
+Every item must lie inside the window, and text fields and buttons must be tall enough to use
+(MIN_HEIGHT pixels).
+
+>>> import pygame
+>>> with recording() as items:
+...     report("panel", pygame.Rect(0, 0, 100, 40), "plate 1")
+...     with part_of("plate 1"):
+...         report("label", pygame.Rect(10, 10, 50, 20), "Ann")
+...     report("label", pygame.Rect(90, 30, 50, 20), "score 3")
+>>> problems(items, (960, 540))
+['label "score 3" overlaps panel "plate 1" by 10x10 px']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+import pygame
+
+KINDS = ("backdrop", "title", "panel", "badge", "label", "hints", "hand", "cards", "button", "field", "widget",
+         "legend")
+
+MIN_HEIGHT = {"field": 30, "button": 26}
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """One reported item: its kind (see KINDS), where it was drawn, what it is (for messages) and the
+    item it belongs to (it may overlap that one)."""
+
+    kind: str
+    rect: tuple[int, int, int, int]
+    name: str = ""
+    owner: str = ""
+
+    @property
+    def box(self) -> pygame.Rect:
+        return pygame.Rect(self.rect)
+
+    def describe(self) -> str:
+        return f'{self.kind} "{self.name}"' if self.name else self.kind
+
+
+@dataclass
+class _Recorder:
+    items: list[Drawn] = field(default_factory=list)
+    owners: list[str] = field(default_factory=list)
+    quiet: int = 0
+
+
+_active: _Recorder | None = None
+
+
+@contextmanager
+def recording() -> Iterator[list[Drawn]]:
+    """Collect what is reported inside the block (nested recordings are not supported)."""
+    global _active
+    previous, _active = _active, _Recorder()
+    try:
+        yield _active.items
+    finally:
+        _active = previous
+
+
+def is_recording() -> bool:
+    return _active is not None
+
+
+def report(kind: str, rect: pygame.Rect | tuple[int, int, int, int], name: str = "", owner: str | None = None) -> None:
+    """Say that ``kind`` was drawn at ``rect``. Outside a recording this does nothing."""
+    if _active is None or _active.quiet:
+        return
+    if kind not in KINDS:
+        raise ValueError(f"unknown layout kind {kind!r} (one of {', '.join(KINDS)})")
+    r = pygame.Rect(rect)
+    if owner is None:
+        owner = _active.owners[-1] if _active.owners else ""
+    _active.items.append(Drawn(kind, (r.x, r.y, r.w, r.h), name, owner))
+
+
+@contextmanager
+def part_of(owner: str) -> Iterator[None]:
+    """Items reported inside the block belong to ``owner`` (they may overlap it)."""
+    if _active is None:
+        yield
+        return
+    recorder = _active
+    recorder.owners.append(owner)
+    try:
+        yield
+    finally:
+        recorder.owners.pop()
+
+
+@contextmanager
+def quiet() -> Iterator[None]:
+    """Nothing inside the block is reported (the parts of an item that is reported whole)."""
+    if _active is None:
+        yield
+        return
+    recorder = _active
+    recorder.quiet += 1
+    try:
+        yield
+    finally:
+        recorder.quiet -= 1
+
+
+def _related(a: Drawn, b: Drawn) -> bool:
+    return bool((a.owner and a.owner == b.name) or (b.owner and b.owner == a.name))
+
+
+def _may_overlap(a: Drawn, b: Drawn) -> bool:
+    if _related(a, b):
+        return True
+    if a.kind == "backdrop" or b.kind == "backdrop":
+        other = b if a.kind == "backdrop" else a
+        return other.kind not in ("title", "hints")
+    return False
+
+
+def problems(items: Iterable[Drawn], size: tuple[int, int]) -> list[str]:
+    """What is wrong with a frame's layout: items outside the window, and overlaps that are not
+    allowed (see the module docstring). Empty when the layout holds."""
+    items = list(dict.fromkeys(i for i in items if i.rect[2] > 0 and i.rect[3] > 0))  # drawn twice: once
+    window = pygame.Rect(0, 0, *size)
+    found = []
+    for item in items:
+        if not window.contains(item.box):
+            found.append(f"{item.describe()} at {tuple(item.rect)} is outside the {size[0]}x{size[1]} window")
+        if item.rect[3] < MIN_HEIGHT.get(item.kind, 0):
+            found.append(f"{item.describe()} is {item.rect[3]} px tall (at least {MIN_HEIGHT[item.kind]})")
+    for i, a in enumerate(items):
+        for b in items[i + 1:]:
+            if _may_overlap(a, b):
+                continue
+            clip = a.box.clip(b.box)
+            if clip.width > 0 and clip.height > 0:
+                found.append(f"{b.describe()} overlaps {a.describe()} by {clip.width}x{clip.height} px")
+    return found
