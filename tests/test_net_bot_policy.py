@@ -28,7 +28,7 @@ def test_a_bot_never_ends_a_table_a_person_sits_at() -> None:
     state, dealer = _between_hands(4)
     host = Host("go_stop", 2, seats=["normal", "normal"], seed=4)
     host.state = state
-    assert any(a["type"] == "leave" for a in host._bot_choices(dealer))  # bots alone may end it
+    assert any(a["type"] == "leave" for a in host.bots.choices(dealer))  # bots alone may end it
     host.seats[1 - dealer] = Seat(kind=PERSON, name="Ana", token="t")
-    choices = host._bot_choices(dealer)
+    choices = host.bots.choices(dealer)
     assert choices and all(a["type"] != "leave" for a in choices)

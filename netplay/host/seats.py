@@ -1,0 +1,208 @@
+"""Seats and the lobby: who sits where, seat tokens, the table's owner and the lobby requests."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from cardtable.engine.bots import get_bot
+from cardtable.engine.core import IllegalAction
+from cardtable.netplay.host.peer import ClientConn
+from cardtable.netplay.protocol import Message, need
+
+if TYPE_CHECKING:
+    from cardtable.netplay.host.table import Host
+
+OPEN, PERSON, BOT = "open", "person", "bot"
+
+
+@dataclass(slots=True)
+class Seat:
+    kind: str = OPEN  # open | person | bot
+    name: str = ""
+    level: str | None = None  # the bot's level (kind bot)
+    token: str | None = None  # the owner's token (kind person)
+    conn: ClientConn | None = None
+    away_since: float | None = None
+    takeover: bool = False  # a bot plays this person's seat while they are away
+
+
+def bot_seat(level: str) -> Seat:
+    return Seat(kind=BOT, name=f"{level} bot", level=level)
+
+
+class Lobby:
+    """The seats of one table and who may come back to them (tokens), who owns the table, and the
+    lobby requests (sit, stand, set_seat, set_option, start)."""
+
+    def __init__(self, host: Host, specs: Sequence[str | None]) -> None:
+        self.host = host
+        self.seats = [Seat() for _ in specs]
+        for index, spec in enumerate(specs):
+            if spec not in (None, OPEN, PERSON):
+                get_bot(host.game.name, spec)  # a bad level fails here, not mid-game
+                self.seats[index] = bot_seat(spec)
+        self.tokens: dict[str, str] = {}  # token -> player name
+        self.owner_token: str | None = None
+
+    def taken(self) -> int:
+        return sum(1 for seat in self.seats if seat.kind != OPEN)
+
+    def message(self) -> Message:
+        seats = []
+        for index, seat in enumerate(self.seats):
+            entry: dict[str, Any] = {
+                "seat": index,
+                "kind": seat.kind,
+                "name": seat.name,
+                "connected": seat.kind == BOT or seat.conn is not None,
+                "bot_playing": seat.kind == BOT or seat.takeover,
+            }
+            if seat.level is not None:
+                entry["level"] = seat.level
+            seats.append(entry)
+        spectators = sum(1 for c in self.host.conns.values() if c.welcomed and not c.seats)
+        return {"type": "lobby", "seats": seats, "options": self.host.options, "started": self.host.started,
+                "spectators": spectators}
+
+    # -- coming and going -----------------------------------------------------------------------
+
+    def seat_on_hello(self, client: ClientConn, token: str | None, want: int) -> None:
+        """Give ``client`` its token's seats back (a known token), or a new token and, in the lobby, up
+        to ``want`` open seats; the first seated client owns the table."""
+        if token is not None and token in self.tokens:
+            client.token = token
+            for other in list(self.host.conns.values()):
+                if other is not client and other.token == token:
+                    self.host.kick(other, "you joined again from another connection")
+                    self.release(other)
+            for index, seat in enumerate(self.seats):
+                if seat.kind == PERSON and seat.token == token:
+                    self.bind(client, index)
+        else:
+            client.token = secrets.token_urlsafe(12)
+        if not self.host.started:  # in the lobby a returning player whose seats opened up sits down again
+            for index, seat in enumerate(self.seats):
+                if len(client.seats) >= want:
+                    break
+                if seat.kind == OPEN:
+                    self.seats[index] = Seat(kind=PERSON, name=client.name, token=client.token)
+                    self.bind(client, index)
+        if self.owner_token is None and client.seats:
+            self.owner_token = client.token
+
+    def bind(self, client: ClientConn, index: int) -> None:
+        if client.token is not None:
+            self.tokens[client.token] = client.name  # only seat holders can come back
+        seat = self.seats[index]
+        seat.conn = client
+        seat.away_since = None
+        seat.takeover = False
+        seat.name = client.name
+        self.host.bots.cancel_takeover(index)
+        if index not in client.seats:
+            client.seats.append(index)
+            client.seats.sort()
+
+    def release(self, client: ClientConn) -> None:
+        """``client`` is gone: lobby seats open up again, seats in a game wait for their token."""
+        for index in client.seats:
+            seat = self.seats[index]
+            if seat.conn is not client:
+                continue
+            seat.conn = None
+            if not self.host.started:
+                self.seats[index] = Seat()
+            elif self.host.result is None:
+                seat.away_since = self.host.clock()
+                self.host.bots.arm_takeover(index)
+        client.seats = []
+
+    def left(self, client: ClientConn) -> None:
+        """``client`` has been dropped: if the owner left the lobby (and has not come back already with
+        the token), the longest-connected seated client may start the table now."""
+        conns = self.host.conns.values()
+        owner_here = any(c.token == self.owner_token and c.welcomed for c in conns)
+        if not self.host.started and client.token == self.owner_token and not owner_here:
+            heirs = [c for c in conns if c.welcomed and c.seats]
+            self.owner_token = heirs[0].token if heirs else None
+
+    def restore(self, records: list[dict[str, Any]]) -> None:
+        """The seats of a resumed table, from its log's start record."""
+        for index, record in enumerate(records):
+            kind = record.get("kind", BOT)
+            self.seats[index] = Seat(kind=kind, name=record.get("name") or "", level=record.get("level"),
+                                     token=record.get("token"))
+            if kind == PERSON and record.get("token"):
+                self.tokens[record["token"]] = record.get("name") or "player"
+                self.owner_token = self.owner_token or record["token"]
+
+    def fill_with_bots(self, level: str) -> None:
+        for index, seat in enumerate(self.seats):
+            if seat.kind == OPEN:
+                self.seats[index] = bot_seat(level)
+
+    def records(self) -> list[dict[str, Any]]:
+        """The seats as the table log's start record keeps them."""
+        return [{"name": s.name, "kind": s.kind, "level": s.level, "token": s.token} for s in self.seats]
+
+    # -- lobby requests -------------------------------------------------------------------------
+
+    def request(self, client: ClientConn, message: Message) -> bool:
+        """Carry out a lobby request; True if the table changed (False: ``start``, which announces
+        itself). IllegalAction if it is refused."""
+        host = self.host
+        kind = message["type"]
+        if host.started:
+            raise IllegalAction("the game has already started")
+        owner = client.token == self.owner_token
+        if kind == "sit":
+            index = self._seat_index(message)
+            if self.seats[index].kind != OPEN:
+                raise IllegalAction(f"seat {index} is taken")
+            self.seats[index] = Seat(kind=PERSON, name=client.name, token=client.token)
+            self.bind(client, index)
+            self.owner_token = self.owner_token or client.token
+        elif kind == "stand":
+            index = self._seat_index(message)
+            if index not in client.seats:
+                raise IllegalAction(f"seat {index} is not yours")
+            client.seats.remove(index)
+            self.seats[index] = Seat()
+        elif kind == "set_seat":
+            if not owner:
+                raise IllegalAction("only the table's owner can change seats")
+            index = self._seat_index(message)
+            if self.seats[index].kind == PERSON:
+                raise IllegalAction(f"seat {index} has a player")
+            if need(message, "kind", str) == BOT:
+                level = need(message, "level", str, optional=True) or host.config.fill_level
+                try:
+                    get_bot(host.game.name, level)
+                except ValueError as error:
+                    raise IllegalAction(str(error)) from None
+                self.seats[index] = bot_seat(level)
+            else:
+                self.seats[index] = Seat()
+        elif kind == "set_option":
+            if not owner:
+                raise IllegalAction("only the table's owner can change options")
+            name = need(message, "name", str)
+            try:
+                host.options = host.game.resolve_options(host.players, {**host.options, name: message.get("value")})
+            except ValueError as error:
+                raise IllegalAction(str(error)) from None
+        elif kind == "start":
+            if not owner:
+                raise IllegalAction("only the table's owner can start")
+            host.start_game()
+            return False
+        return True
+
+    def _seat_index(self, message: Message) -> int:
+        index = need(message, "seat", int)
+        if not 0 <= index < len(self.seats):
+            raise IllegalAction(f"there is no seat {index}")
+        return int(index)
