@@ -206,6 +206,8 @@ class App:
             scene.ui_event(event)
             return
         for command in self.mapper.translate(event):
+            if command.kind == "point" and self.mapper.last_device != "mouse":
+                continue  # a drifting pointer is not input: it moves no focus and lifts no card
             self._dispatch(command)
 
     def _dispatch(self, command: Command) -> None:
@@ -224,7 +226,7 @@ class App:
                 return
         injected, self.injected = self.injected, []
         for command in injected:
-            self.mapper.last_device = command.device if command.kind != "point" else self.mapper.last_device
+            self.mapper.used(command)
             self._dispatch(command)
         for command in self.mapper.tick(dt):
             self._dispatch(command)
@@ -246,6 +248,9 @@ class App:
         scene = self.scene
         if scene is None:
             return
+        # pygame-gui lights the widget under a resting pointer; while a pad or the keys are in use the
+        # focus ring is the one highlight, so the pointer is kept out of its way
+        self.manager.pointer_away = self.mapper.last_device != "mouse"
         self.manager.update(min(frame_dt, 0.1))
         surface = self.screen
         scene.draw(surface, alpha)
@@ -264,12 +269,13 @@ class App:
         return items
 
     def _pair_label(self, kind: str) -> str:
-        """A "Move"/"Change" hint names both keys of its axis ("Up/Down", "W/S"); a pad's D-pad is one."""
+        """A "Move"/"Change" hint names both keys of its axis ("Up/Down", "W/S"); on a pad it is the
+        D-pad glyph with that axis lit, so "Move" and "Change" never show the same button."""
         other = {"up": "down", "left": "right"}.get(kind)
-        label = self.mapper.hint(kind)
+        label = self.mapper.glyph(kind)
         if other is None:
             return label
-        second = self.mapper.hint(other)
+        second = self.mapper.glyph(other)
         return label if second == label else f"{label}/{second}"
 
     def _draw_hints(self, surface: pygame.Surface, scene: Any) -> None:

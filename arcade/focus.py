@@ -1,8 +1,10 @@
 """A focus ring over pygame-gui elements, so every menu works with a gamepad or keyboard alone.
 
 pygame-gui has no focus navigation of its own. A :class:`FocusRing` holds :class:`FocusItem` s (a
-rectangle plus what confirm, left and right do); directions move to the nearest item that way on
-screen, confirm runs the item, the ring draws a pulsing outline round the focused one. Mouse clicks
+rectangle plus what confirm, left and right do); directions move the focus by :func:`neighbour`'s rule
+(up/down: the column, then on in reading order, so they alone reach every item; left/right: the row,
+unless the item takes them to change its value), confirm runs the item, the ring draws a pulsing
+outline round the focused one. Mouse clicks
 on a pygame-gui button reach the same callbacks through :meth:`FocusRing.ui_event`, and hovering
 moves the focus, so mouse and pad never disagree about what is selected.
 
@@ -113,6 +115,8 @@ class FocusRing:
         if cmd.kind == "confirm":
             if item.is_text and self.edit_text is not None and not cmd.device.startswith("keyboard"):
                 self.edit_text(item)
+            elif item.is_text and getattr(item.element, "is_focused", False) and cmd.device.startswith("keyboard"):
+                pass  # Enter in a field being typed in: the field's own "finished" event confirms it (ui_event)
             elif item.on_confirm is not None and item.enabled:
                 item.on_confirm()
             return True
@@ -144,36 +148,25 @@ class FocusRing:
         return False
 
     def move(self, direction: str) -> bool:
-        """Focus the nearest item in ``direction``; wrap round for up/down at the ends."""
+        """Focus the item ``direction`` leads to (see :func:`neighbour`); False if none."""
         if not self.items:
             return False
-        here = self.focused.rect  # type: ignore[union-attr]
-        dx, dy = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[direction]
-        best, best_score = None, float("inf")
-        for i, item in enumerate(self.items):
-            if i == self.index or not item.enabled:
-                continue
-            vx = item.rect.centerx - here.centerx
-            vy = item.rect.centery - here.centery
-            along = vx * dx + vy * dy
-            if along <= 4:
-                continue
-            across = abs(vx * dy) + abs(vy * dx)
-            score = along + 2.5 * across
-            if score < best_score:
-                best, best_score = i, score
-        if best is None:
-            if direction in ("left", "right"):
-                return False
-            ordered = sorted(
-                (i for i, it in enumerate(self.items) if it.enabled),
-                key=lambda i: (self.items[i].rect.centery, self.items[i].rect.centerx),
-            )
-            if not ordered:
-                return False
-            best = ordered[0] if direction == "down" else ordered[-1]
-        self.set_index(best)
+        target = neighbour(self.items, self.index % len(self.items), direction)
+        if target is None:
+            return False
+        self.set_index(target)
         return True
+
+    def moves_focus(self, direction: str, device: str = "keyboard") -> bool:
+        """Whether ``direction`` from ``device`` moves the focus off the focused item (False: it
+        changes the item's value, or moves the text cursor inside a field being typed in)."""
+        item = self.focused
+        if item is None or direction in ("up", "down"):
+            return item is not None
+        if item.is_text and getattr(item.element, "is_focused", False) and device.startswith("keyboard"):
+            return False
+        handler = item.on_left if direction == "left" else item.on_right
+        return not (handler is not None and item.enabled)
 
     def ui_event(self, event: pygame.event.Event) -> bool:
         """Route a pygame-gui event (a mouse press on a button) to its callback."""
@@ -206,6 +199,53 @@ class FocusRing:
         item = self.focused
         if item is not None:
             ui_theme.focus_ring(surface, item.rect, self.phase)
+
+
+def _overlaps(a: pygame.Rect, b: pygame.Rect, vertical: bool) -> bool:
+    """Whether ``a`` and ``b`` share a column (``vertical``) or a row."""
+    if vertical:
+        return a.left < b.right and b.left < a.right
+    return a.top < b.bottom and b.top < a.bottom
+
+
+def neighbour(items: Sequence[FocusItem], index: int, direction: str) -> int | None:
+    """The movement rule: where ``direction`` takes the focus from ``items[index]``.
+
+    Up/down go to the nearest enabled item that way in the same column (horizontal spans overlap).
+    At a column's end they carry on in the items' order, the order a scene adds them in (reading
+    order: down from the foot of one column goes to the head of the next, up from the head of a
+    column to the foot of the one before, and after the last item round to the first). So up/down
+    alone reach every enabled item, whatever the layout. Left/right go to the nearest enabled item
+    that way, in the same row if there is one; at a row's end they stay. (Items whose left/right
+    change a value never get here: :meth:`FocusRing.command` gives them the press.)
+    """
+    here = items[index].rect
+    vertical = direction in ("up", "down")
+    dx, dy = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[direction]
+    best, best_score = None, (2, float("inf"))
+    for i, item in enumerate(items):
+        if i == index or not item.enabled:
+            continue
+        vx = item.rect.centerx - here.centerx
+        vy = item.rect.centery - here.centery
+        along = vx * dx + vy * dy
+        if along <= 4:
+            continue
+        lined_up = _overlaps(item.rect, here, vertical)
+        if vertical and not lined_up:
+            continue
+        across = abs(vx * dy) + abs(vy * dx)
+        score = (0 if lined_up else 1, along + 2.5 * across)
+        if score < best_score:
+            best, best_score = i, score
+    if best is not None or not vertical:
+        return best
+    step = 1 if direction == "down" else -1
+    for k in range(1, len(items)):
+        i = (index + step * k) % len(items)
+        if items[i].enabled:
+            return i
+    return None
 
 
 class Cycler:

@@ -84,10 +84,16 @@ _PAD_LABELS: dict[str, str] = {
     "up": "D-pad", "down": "D-pad", "left": "D-pad", "right": "D-pad", "confirm": "A", "back": "B",
     "menu": "Start", "alt": "Y", "pile_a": "LB", "pile_b": "RB",
 }
+# what arcade.ui_theme.chip draws as the pad's own buttons (the D-pad with the arms of an axis lit)
+_PAD_GLYPHS: dict[str, str] = {
+    "up": "pad:dpad_ud", "down": "pad:dpad_ud", "left": "pad:dpad_lr", "right": "pad:dpad_lr",
+    "confirm": "pad:A", "back": "pad:B", "menu": "pad:Start", "alt": "pad:Y", "pile_a": "pad:LB", "pile_b": "pad:RB",
+}
 _MOUSE_LABELS: dict[str, str] = {"click": "Click", "point": "Mouse", "wheel": "Wheel", "back": "Right-click"}
 
 AXIS_ON = 0.6  # stick deflection that counts as a press
 AXIS_OFF = 0.35  # and the one that releases it (hysteresis)
+MOUSE_WAKE = 24  # pixels of pointer travel that make the mouse the device in use
 REPEAT_DELAY = 0.40
 REPEAT_RATE = 0.11
 
@@ -99,6 +105,8 @@ class InputMapper:
         self.split_keyboard = split_keyboard
         self.text_mode = False  # a text field has the focus: letters are for typing
         self.last_device = "keyboard"
+        self._travel = 0.0  # pointer travel since another device was used (see used)
+        self._pointer_from: tuple[int, int] | None = None
         self.controllers: dict[int, object] = {}  # instance id -> pygame._sdl2.controller.Controller
         self.joysticks: dict[int, object] = {}  # instance id -> pygame.joystick.Joystick (non-controllers)
         self.pads_changed = False
@@ -151,9 +159,24 @@ class InputMapper:
     def translate(self, event: pygame.event.Event) -> list[Command]:
         out = self._translate(event)
         for command in out:
-            if command.kind != "point" or command.device != "mouse" or not self.last_device.startswith("pad"):
-                self.last_device = command.device
+            self.used(command)
         return out
+
+    def used(self, command: Command) -> None:
+        """Note the device behind ``command``. A pointer that only drifts (a nudged table, a mouse
+        knocked while reaching for the pad) does not count: the mouse becomes the device in use once it
+        has travelled MOUSE_WAKE pixels since another device was used, or at once on a click."""
+        if command.kind == "point" and command.device == "mouse" and self.last_device != "mouse":
+            if command.pos is not None and self._pointer_from is not None:
+                x, y = self._pointer_from
+                self._travel += abs(command.pos[0] - x) + abs(command.pos[1] - y)
+            self._pointer_from = command.pos
+            if self._travel < MOUSE_WAKE:
+                return
+        if command.device != "mouse":
+            self._travel = 0.0
+            self._pointer_from = None
+        self.last_device = command.device
 
     def _translate(self, event: pygame.event.Event) -> list[Command]:
         t = event.type
@@ -291,6 +314,14 @@ class InputMapper:
         else:
             table = _KEY_LABELS
         return table.get(kind, kind)
+
+    def glyph(self, kind: str, device: str | None = None) -> str:
+        """What a hint bar draws for ``kind``: the pad's button (a ``pad:`` glyph for
+        :func:`arcade.ui_theme.chip`) on a gamepad, else the key's name as :meth:`hint` gives it."""
+        device = device or self.last_device
+        if device.startswith("pad"):
+            return _PAD_GLYPHS.get(kind, self.hint(kind, device))
+        return self.hint(kind, device)
 
     def device_family(self, device: str | None = None) -> str:
         device = device or self.last_device

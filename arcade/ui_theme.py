@@ -136,8 +136,29 @@ def focus_ring(surface: pygame.Surface, rect: pygame.Rect, phase: float) -> None
     ])
 
 
+# Gamepad buttons drawn as the pad shows them: face buttons as coloured discs (the Xbox layout SDL's
+# game controllers use), shoulders as tabs, the D-pad as a cross with the arms that count lit.
+PAD_GLYPHS = ("pad:A", "pad:B", "pad:X", "pad:Y", "pad:LB", "pad:RB", "pad:Start", "pad:Back",
+              "pad:dpad", "pad:dpad_ud", "pad:dpad_lr")
+_FACE_COLOURS = {"A": (70, 170, 80), "B": (210, 70, 60), "X": (60, 115, 215), "Y": (230, 185, 50)}
+
+
+def cap_width(label: str, size: int = 17) -> int:
+    """The width :func:`chip` gives ``label`` (a key name, or a ``pad:`` glyph)."""
+    height = font(size, True).get_height() + 4
+    if label.startswith("pad:"):
+        name = label[4:]
+        if name in _FACE_COLOURS or name.startswith("dpad"):
+            return height
+        return font(max(8, size - 3), True).size(name)[0] + 16
+    return max(font(size, True).size(label)[0] + 14, height + 2)
+
+
 def chip(surface: pygame.Surface, label: str, pos: tuple[int, int], size: int = 17) -> pygame.Rect:
-    """A button label drawn as a key cap ("A", "Enter", "LB") with its left edge at ``pos``."""
+    """A button label drawn as a key cap ("Enter", "W") with its left edge at ``pos``; a ``pad:``
+    label ("pad:A", "pad:dpad_ud") is drawn as that gamepad button."""
+    if label.startswith("pad:"):
+        return _pad_glyph(surface, label[4:], pos, size)
     img = _text_surface(label, size, True, tuple(PALETTE["panel"]))  # type: ignore[arg-type]
     w = max(img.get_width() + 14, img.get_height() + 6)
     rect = pygame.Rect(pos[0], pos[1], w, img.get_height() + 4)
@@ -147,15 +168,42 @@ def chip(surface: pygame.Surface, label: str, pos: tuple[int, int], size: int = 
     return rect
 
 
+def _pad_glyph(surface: pygame.Surface, name: str, pos: tuple[int, int], size: int) -> pygame.Rect:
+    height = font(size, True).get_height() + 4
+    rect = pygame.Rect(pos[0], pos[1], cap_width("pad:" + name, size), height)
+    if name in _FACE_COLOURS:
+        r = height // 2
+        pygame.draw.circle(surface, (0, 0, 0), (rect.centerx + 1, rect.centery + 2), r)
+        pygame.draw.circle(surface, _FACE_COLOURS[name], rect.center, r)
+        pygame.draw.circle(surface, (255, 255, 255), rect.center, r, width=1)
+        ink = (20, 20, 20, 255) if name == "Y" else (255, 255, 255, 255)
+        img = _text_surface(name, max(8, size - 2), True, ink)
+        surface.blit(img, img.get_rect(center=(rect.centerx, rect.centery + 1)))
+    elif name.startswith("dpad"):
+        lit = {"dpad": "udlr", "dpad_ud": "ud", "dpad_lr": "lr"}.get(name, "udlr")
+        arm = max(3, height // 3)
+        cx, cy = rect.center
+        half = height // 2
+        arms = {"u": pygame.Rect(cx - arm // 2, cy - half, arm, half), "d": pygame.Rect(cx - arm // 2, cy, arm, half),
+                "l": pygame.Rect(cx - half, cy - arm // 2, half, arm), "r": pygame.Rect(cx, cy - arm // 2, half, arm)}
+        for key, part in arms.items():
+            pygame.draw.rect(surface, PALETTE["accent_bright"] if key in lit else (90, 110, 100), part,
+                             border_radius=2)
+        pygame.draw.rect(surface, PALETTE["accent"], pygame.Rect(cx - arm // 2, cy - arm // 2, arm, arm))
+    else:  # shoulders, Start, Back: a dark tab with the name
+        pygame.draw.rect(surface, (45, 50, 48), rect, border_radius=height // 2)
+        pygame.draw.rect(surface, (200, 205, 200), rect, width=1, border_radius=height // 2)
+        img = _text_surface(name, max(8, size - 3), True, (240, 240, 235, 255))
+        surface.blit(img, img.get_rect(center=rect.center))
+    return rect
+
+
 def hints(surface: pygame.Surface, items: list[tuple[str, str]], y: int | None = None) -> None:
-    """A hint bar along the bottom: key cap, what it does; right-aligned."""
+    """A hint bar along the bottom: key cap (or pad glyph), what it does; right-aligned."""
     w, h = surface.get_size()
     size = 17 if h >= 600 else 14
     y = h - 40 if y is None else y
-    widths = []
-    for label, what in items:
-        cap = font(size, True).size(label)[0] + 14
-        widths.append(cap + 8 + font(size).size(what)[0] + 26)
+    widths = [cap_width(label, size) + 8 + font(size).size(what)[0] + 26 for label, what in items]
     x = w - 24 - sum(widths)
     bar = pygame.Rect(x, y, 0, 0)
     with layout.quiet():
@@ -194,4 +242,15 @@ def make_manager(size: tuple[int, int]):  # -> pygame_gui.UIManager
 
     import pygame_gui
 
-    return pygame_gui.UIManager(size, copy.deepcopy(theme_data()), enable_live_theme_updates=False)
+    class Manager(pygame_gui.UIManager):
+        """pygame-gui's manager; ``pointer_away`` hides the pointer from its hover highlighting."""
+
+        pointer_away = False
+
+        def _update_mouse_position(self) -> None:
+            if self.pointer_away:
+                self.mouse_position = (-10000, -10000)
+            else:
+                super()._update_mouse_position()
+
+    return Manager(size, copy.deepcopy(theme_data()), enable_live_theme_updates=False)

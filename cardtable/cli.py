@@ -28,15 +28,34 @@ def _csv(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def options_help() -> str:
+    """Every game's options in the words the setup screens use (the engine's Option specs)."""
+    from cardtable.engine import GAMES
+    from cardtable.engine.core import describe_options
+
+    parts = ["game options (--option NAME=VALUE):"]
+    for game in GAMES.values():
+        lines = describe_options(game)
+        if lines:
+            parts.append(f"  {game.name} ({game.title}):")
+            parts += [f"    {line}" for line in lines]
+    return "\n".join(parts)
+
+
+def build_parser(with_options: bool = False) -> argparse.ArgumentParser:
+    """The command line; ``with_options`` adds the game options to the help of host and sim (it loads the
+    engine, so only when help was asked for)."""
     parser = argparse.ArgumentParser(prog="cardtable", description="A card-game table for people in one room.")
+    epilog = options_help() if with_options else None
+    wide = argparse.RawDescriptionHelpFormatter
     sub = parser.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="open the game window (the default)")
     play.add_argument("--fullscreen", action="store_true")
     play.add_argument("--size", default=None, help="window size WxH, e.g. 1280x720")
 
-    sim = sub.add_parser("sim", help="a bot tournament run in process; JSON on the last line")
+    sim = sub.add_parser("sim", help="a bot tournament run in process; JSON on the last line", epilog=epilog,
+                         formatter_class=wide)
     sim.add_argument("--game", required=True)
     sim.add_argument("--players", type=int, default=None)
     sim.add_argument("--games", type=int, default=100)
@@ -50,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seconds", type=float, default=None, help="time budget per measurement")
     bench.add_argument("--games", type=_csv, default=None, help="only these games")
 
-    host = sub.add_parser("host", help="a headless LAN host")
+    host = sub.add_parser("host", help="a headless LAN host", epilog=epilog, formatter_class=wide)
     host.add_argument("--game", default="oh_hell")
     host.add_argument("--players", type=int, default=None)
     host.add_argument("--bots", type=_csv, default=[], help="bot levels for the seats not kept for people")
@@ -98,7 +117,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is for JSON and addresses
-    args = build_parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser(with_options="-h" in argv or "--help" in argv).parse_args(argv)
     command = args.command or "play"
     if args.command is None:
         args = build_parser().parse_args(["play", *(argv or [])])

@@ -38,9 +38,12 @@ class IllegalAction(ValueError):
 
 @dataclass(frozen=True)
 class Option:
-    """One game option: its default and what values it accepts.
+    """One game option: its default, what values it accepts, and the words every client shows for it.
 
     ``choices`` lists the accepted values; otherwise ``kind`` (bool or int) with optional bounds.
+    ``label`` names the option for players ("No-trump: black joker high"), ``doc`` says in one line of
+    plain English what it does, ``words`` names particular values ((0, "One round")) and ``unit``
+    follows any other number ("points"). RULES.md's wording is the reference.
     """
 
     default: Any
@@ -49,9 +52,25 @@ class Option:
     kind: type | None = None
     minimum: int | None = None
     maximum: int | None = None
+    label: str = ""
+    words: tuple[tuple[Any, str], ...] = ()
+    unit: str = ""
+
+    def value_label(self, value: Any) -> str:
+        """What a player reads for ``value``: "On"/"Off", the value's words, or the number and unit."""
+        for known, text in self.words:
+            if known == value and isinstance(known, bool) == isinstance(value, bool):
+                return text
+        if isinstance(value, bool):
+            return "On" if value else "Off"
+        if isinstance(value, int) and self.unit:
+            return f"{value} {self.unit}"
+        return str(value)
 
     def validate(self, name: str, value: Any) -> Any:
         if self.choices is not None:
+            if isinstance(self.default, str) and type(value) is int and str(value) in self.choices:
+                value = str(value)  # a command line reads deal=20 as a number
             if value not in self.choices or isinstance(value, bool) != isinstance(self.default, bool):
                 raise ValueError(f"option {name!r}: {value!r} is not one of {list(self.choices)}")
             return value
@@ -71,6 +90,28 @@ class Option:
         if not isinstance(value, kind):
             raise ValueError(f"option {name!r}: expected {kind.__name__}, got {value!r}")
         return value
+
+
+def describe_options(game: Game) -> list[str]:
+    """One line per option of ``game``, for command-line help: its name, label, values and meaning."""
+    def written(value: Any) -> str:  # as NAME=VALUE takes it
+        return value if isinstance(value, str) else json.dumps(value)
+
+    lines = []
+    for name, spec in game.option_specs.items():
+        if spec.choices is not None:
+            values = ", ".join(f"{written(v)} ({spec.value_label(v)})" if spec.words else written(v)
+                               for v in spec.choices)
+        elif (spec.kind or type(spec.default)) is bool:
+            values = "true or false"
+        else:
+            low = "" if spec.minimum is None else spec.minimum
+            high = "" if spec.maximum is None else spec.maximum
+            values = f"a whole number {low}..{high}"
+            named = ", ".join(f"{v} = {text}" for v, text in spec.words)
+            values += f"; {named}" if named else ""
+        lines.append(f"{name}: {spec.label or name}. {spec.doc} ({values}; default {written(spec.default)})")
+    return lines
 
 
 class Game(ABC):

@@ -141,17 +141,19 @@ class GoStop(Game):
     min_players = 2
     max_players = 3
     option_specs: ClassVar[dict[str, Option]] = {
-        "jokers": Option(2, "jokers in the deck: 0, or 2 (J2 and J3)", choices=(0, 2)),
-        "target": Option(0, "points to Go or Stop; 0 = 3 with three players, 7 with two", kind=int,
-                         minimum=0, maximum=100),
-        "go_double_after": Option(3, "the payment doubles when the winner called more Goes", kind=int,
-                                  minimum=1, maximum=20),
-        "pibak_max": Option(5, "pi-bak: an opponent with at most this many junk pays double", kind=int,
-                            minimum=0, maximum=30),
-        "bomb_steals": Option(True, "a bomb takes 1 junk from each opponent"),
-        "bomb_shakes": Option(True, "a bomb counts as a shake for the payment"),
-        "hands": Option(0, "hands to play; 0 = until the next dealer leaves", kind=int, minimum=0,
-                        maximum=10000),
+        "jokers": Option(2, "Jokers in the deck: none, or two (they count as 2 and 3 junk).", choices=(0, 2),
+                         label="Jokers", words=((0, "None"), (2, "Two"))),
+        "target": Option(0, "The score at which you may Go or Stop; Auto is 3 with three players, 7 with two.",
+                         kind=int, minimum=0, maximum=100, label="Points to Go or Stop",
+                         words=((0, "Auto (3 or 7)"),), unit="points"),
+        "go_double_after": Option(3, "The payment doubles when the winner called more Goes than this.", kind=int,
+                                  minimum=1, maximum=20, label="Goes before double", unit="Goes"),
+        "pibak_max": Option(5, "Pi-bak: when the winner scored for junk, an opponent with this much junk or less "
+                            "pays double.", kind=int, minimum=0, maximum=30, label="Pi-bak at", unit="junk"),
+        "bomb_steals": Option(True, "A bomb takes one junk from each opponent.", label="Bomb steals junk"),
+        "bomb_shakes": Option(True, "A bomb doubles the payment, as a shake does.", label="Bomb counts as shake"),
+        "hands": Option(0, "How many hands to play; Open-ended plays on until the players leave.", kind=int,
+                        minimum=0, maximum=10000, label="Hands", words=((0, "Open-ended"),)),
     }
 
     # -- setup ----------------------------------------------------------------------------------

@@ -213,13 +213,20 @@ class OhHell(Game):
     max_players = 7
     realtime = False
     option_specs = {
-        "schedule": Option("up", "cards per hand: up, down, up_down or down_up",
-                           choices=("up", "down", "up_down", "down_up")),
-        "hook": Option(False, "the dealer may not make the bids add up to the tricks"),
-        "simultaneous_bids": Option(False, "everyone bids at once, revealed together"),
-        "must_trump": Option(False, "void in the led suit, play a trump if you have one"),
-        "scoring": Option("exact", "exact, plus_tricks or zero_bonus",
-                          choices=("exact", "plus_tricks", "zero_bonus")),
+        "schedule": Option("up", "How many cards each hand deals, from hand to hand (N: the most each player "
+                           "can get).", choices=("up", "down", "up_down", "down_up"), label="Cards per hand",
+                           words=(("up", "1 up to N"), ("down", "N down to 1"), ("up_down", "1 up to N, then down"),
+                                  ("down_up", "N down to 1, then up"))),
+        "hook": Option(False, "The dealer may not bid so that the bids add up to the number of tricks.",
+                       label="Dealer's hook"),
+        "simultaneous_bids": Option(False, "Everyone bids at the same time; the bids are shown together.",
+                                    label="Bid all at once"),
+        "must_trump": Option(False, "With no card of the suit led, you must play a trump if you have one.",
+                             label="Must trump"),
+        "scoring": Option("exact", "Exact: 10 + bid for making your bid exactly. Plus tricks: a missed bid still "
+                          "scores 1 a trick. Zero bonus: a made bid of 0 scores 5 + the cards in the hand.",
+                          choices=("exact", "plus_tricks", "zero_bonus"), label="Scoring",
+                          words=(("exact", "Exact"), ("plus_tricks", "Plus tricks"), ("zero_bonus", "Zero bonus"))),
     }
 
     # -- setting up -------------------------------------------------------------------------------

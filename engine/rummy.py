@@ -289,7 +289,8 @@ class Rummy(Game):
     min_players = 2
     max_players = 5
     option_specs = {
-        "target": Option(150, "the score that ends the game", kind=int, minimum=1, maximum=10000),
+        "target": Option(150, "The game ends when a player's score reaches this.", kind=int, minimum=1,
+                         maximum=10000, label="Play to", unit="points"),
     }
 
     # -- setup ------------------------------------------------------------------------------------

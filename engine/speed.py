@@ -97,11 +97,13 @@ class Speed(Game):
     max_players = 2
     realtime = True
     option_specs = {
-        "deal": Option("15", "15 cards each and side piles of 10, or 20 each and side piles of 5",
-                       choices=("15", "20")),
-        "auto_draw": Option(True, "draw at once after each play (off: a draw action)"),
-        "score_to": Option(0, "0 = one round; else play rounds until a player has this many points",
-                           kind=int, minimum=0, maximum=1000),
+        "deal": Option("15", "15 cards each with side piles of 10, or 20 cards each with side piles of 5.",
+                       choices=("15", "20"), label="Deal", words=(("15", "15 cards each"), ("20", "20 cards each"))),
+        "auto_draw": Option(True, "Your hand refills to five as soon as you play (off: you draw with a press).",
+                            label="Draw automatically"),
+        "score_to": Option(0, "One round, or rounds until someone has this many points (a point for each card "
+                           "left in the loser's stockpile).", kind=int, minimum=0, maximum=1000, label="Play to",
+                           words=((0, "One round"),), unit="points"),
     }
 
     # -- dealing ----------------------------------------------------------------------------------

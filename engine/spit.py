@@ -146,10 +146,14 @@ class Spit(Game):
     max_players = 2
     realtime = True
     option_specs = {
-        "stock_piles": Option(5, "stock piles per layout: 5 (1-2-3-4-5) or 4 (1-2-3-4)", choices=(5, 4)),
-        "stack_equal": Option(False, "put a face-up card onto a face-up card of the same rank in your layout"),
-        "alternate_colors": Option(False, "a card played on a spit pile must differ in colour from its top"),
-        "clearer_chooses": Option(False, "the player who empties their layout picks a spit pile; no slap"),
+        "stock_piles": Option(5, "How many piles each layout has: five (1 to 5 cards) or four (1 to 4 cards).",
+                              choices=(5, 4), label="Stock piles", words=((5, "Five"), (4, "Four"))),
+        "stack_equal": Option(False, "You may put a face-up card on a face-up card of the same rank in your own "
+                              "layout.", label="Stack equal ranks"),
+        "alternate_colors": Option(False, "A card played on a spit pile must be the other colour from its top card: "
+                                   "red on black, black on red.", label="Red on black only"),
+        "clearer_chooses": Option(False, "The player who clears their layout first picks the spit pile they take; "
+                                  "nobody slaps.", label="First to clear picks"),
     }
 
     # -- setting up --------------------------------------------------------------------------------

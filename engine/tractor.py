@@ -310,13 +310,19 @@ class Tractor(Game):
     min_players = 4
     max_players = 4
     option_specs = {
-        "rank_skip": Option(True, "the trump rank is skipped when judging tractors"),
-        "throw_penalty_per_card": Option(10, "points charged per card taken back from a failed throw",
-                                         kind=int, minimum=0, maximum=100),
-        "reinforce": Option(False, "a player may strengthen their own single declaration into a pair"),
-        "nt_black_high": Option(True, "in a no-trump round BJ ranks over RJ"),
-        "kitty_multiplier": Option("cards", "2 x cards in the last lead, or 2 x its largest unit",
-                                   choices=("cards", "unit")),
+        "rank_skip": Option(True, "In plain suits a tractor jumps over the trump rank (with rank 4, 33 55 is a "
+                            "tractor).", label="Tractors skip the rank"),
+        "throw_penalty_per_card": Option(10, "Points charged for each card taken back from a failed throw.",
+                                         kind=int, minimum=0, maximum=100, label="Failed throw costs",
+                                         unit="a card"),
+        "reinforce": Option(False, "You may strengthen your own single trump declaration into a pair.",
+                            label="Reinforce own call"),
+        "nt_black_high": Option(True, "In a no-trump round the black joker ranks above the red one (off: red "
+                                "stays high).", label="No-trump: black joker high"),
+        "kitty_multiplier": Option("cards", "When the attackers win the last trick, the kitty's points count 2 \u00d7 "
+                                   "the cards in that trick's lead, or 2 \u00d7 its largest unit (a pair: \u00d74).",
+                                   choices=("cards", "unit"), label="Kitty bonus",
+                                   words=(("cards", "2 \u00d7 cards led"), ("unit", "2 \u00d7 largest unit"))),
     }
 
     # -- setting up ------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ rebuilds its widgets whenever the window changes size, keeping the focused row a
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -64,6 +65,29 @@ class Scene:
 
     def typing(self) -> bool:
         return False
+
+    # focus: the controls a player reaches with directions alone (tests prove every one is reachable)
+    takes_focus = True  # False: a scene whose input goes elsewhere (the table: its renderer)
+
+    def controls(self) -> list[str]:
+        """The names of the enabled controls on screen."""
+        return []
+
+    def focused_control(self) -> str | None:
+        return None
+
+    def focus_control(self, name: str) -> bool:
+        return False
+
+    def moves_focus(self, direction: str, device: str = "keyboard") -> bool:
+        """Whether ``direction`` from ``device`` moves the focus (False: it changes a value or scrolls)."""
+        return False
+
+    @classmethod
+    def examples(cls, app: App) -> Iterator[Scene]:
+        """This scene as players meet it, ready to push (tests walk every scene with these). A scene
+        that needs more than the app to be made overrides this."""
+        yield cls(app)
 
     # what was drawn where (the layout test; see cardtable.arcade.layout)
     def report(self, kind: str, rect: pygame.Rect, name: str = "", owner: str | None = None) -> None:
@@ -231,6 +255,19 @@ class MenuScene(Scene):
 
     def typing(self) -> bool:
         return self.ring.typing()
+
+    def controls(self) -> list[str]:
+        return [item.name for item in self.ring.items if item.enabled]
+
+    def focused_control(self) -> str | None:
+        item = self.ring.focused
+        return item.name if item is not None else None
+
+    def focus_control(self, name: str) -> bool:
+        return self.ring.focus_name(name)
+
+    def moves_focus(self, direction: str, device: str = "keyboard") -> bool:
+        return self.ring.moves_focus(direction, device)
 
     def hints(self) -> list[tuple[str, str]]:
         return [("up", "Move"), ("confirm", "Select"), ("back", "Back")]

@@ -5,7 +5,7 @@ Confirm types the focused key, Y (alt) deletes, Start (menu) or the Done key acc
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pygame
@@ -31,6 +31,11 @@ class KeyboardScene(MenuScene):
         self.digits_only = digits_only
         self.max_length = max_length
         self.shift = False
+
+    @classmethod
+    def examples(cls, app: Any) -> Iterator[KeyboardScene]:
+        yield cls(app, "Your name", app.settings.name, lambda text: None)
+        yield cls(app, "PIN", "", lambda text: None, digits_only=True, max_length=6)
 
     def build(self) -> None:
         w, h = self.app.size

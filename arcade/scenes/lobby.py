@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -28,6 +29,15 @@ class LobbyScene(MenuScene):
         self.started = False
         self.status = "Connecting…"
         self.want_focus: str | None = None
+
+    @classmethod
+    def examples(cls, app: Any) -> Iterator[LobbyScene]:
+        """The owner's lobby of an in-process table: you, an open seat and bots."""
+        from cardtable.arcade.session import BOT, OPEN, YOU, DirectSession, SeatSpec, TableConfig
+
+        seats = [SeatSpec(YOU, name=app.settings.name), SeatSpec(OPEN), SeatSpec(BOT), SeatSpec(BOT, "easy")]
+        app.session = DirectSession(TableConfig(game="oh_hell", players=4, seats=seats, name="Example table"))
+        yield cls(app)
 
     @property
     def session(self) -> Any:

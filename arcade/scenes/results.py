@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -28,6 +29,15 @@ class ResultsScene(MenuScene):
         self.scores = scores
         self.winners = set(self.result.get("winners") or [])
         self.order = sorted(range(len(scores)), key=lambda s: (s not in self.winners, -_num(scores[s])))
+
+    @classmethod
+    def examples(cls, app: Any) -> Iterator[ResultsScene]:
+        from cardtable.arcade.session import BOT, YOU, SeatSpec, TableConfig
+
+        config = TableConfig(game="oh_hell", players=4, seats=[SeatSpec(YOU)] + [SeatSpec(BOT)] * 3, seed=1)
+        names = ["You", "Bot 2 (normal)", "Bot 3 (normal)", "Bot 4 (normal)"]
+        yield cls(app, {"scores": [68, 75, 75, 65], "winners": [1, 2]}, names, "Oh Hell", [0], config)
+        yield cls(app, {"scores": [0, 1], "winners": [1]}, ["Player 1", "Player 2"], "Speed", [0, 1], None)
 
     def player(self, seat: int) -> str:
         name = self.names[seat] if seat < len(self.names) and self.names[seat] else f"Seat {seat + 1}"

@@ -32,6 +32,24 @@ class RulesScene(Scene):
     def game_name(self) -> str:
         return self.names[self.index]
 
+    # the game tabs are the controls: left/right move between them, up/down scroll the page
+    def controls(self) -> list[str]:
+        return [f"game:{name}" for name in self.names]
+
+    def focused_control(self) -> str | None:
+        return f"game:{self.game_name}"
+
+    def focus_control(self, name: str) -> bool:
+        game = name.removeprefix("game:")
+        if game not in self.names:
+            return False
+        self.index = self.names.index(game)
+        self.target = self.scroll = 0.0
+        return True
+
+    def moves_focus(self, direction: str, device: str = "keyboard") -> bool:
+        return direction in ("left", "right")
+
     def command(self, cmd: Command) -> None:
         if cmd.kind == "back":
             self.back()

@@ -4,7 +4,6 @@ table" (the same, plus a table name, a PIN and seats left open for players on th
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 
 import pygame
@@ -35,14 +34,22 @@ def option_values(spec: Any) -> list[Any]:
 
 
 def option_labels(spec: Any, values: list[Any]) -> list[str]:
-    """What the setup screen shows for each value: a 0 that the doc explains ("0 = one round; ...")
-    gets a word instead of a bare number ("One round", or "Auto" when the meaning is long)."""
-    zero = ""
-    match = re.search(r"(?<![\d.])0\s*=\s*([^;,]+)", spec.doc or "")
-    if match:
-        meaning = match.group(1).strip()
-        zero = meaning[:1].upper() + meaning[1:] if len(meaning) <= 12 else "Auto"
-    return [zero if zero and v == 0 and not isinstance(v, bool) else format_value(v) for v in values]
+    """What the setup screen shows for each value (the engine Option's own words for it)."""
+    return [spec.value_label(v) for v in values]
+
+
+def option_label(name: str, spec: Any) -> str:
+    """An option's row caption: the engine Option's label (every client shows the same words)."""
+    return spec.label or name.replace("_", " ").capitalize()
+
+
+def option_help(spec: Any) -> str:
+    return spec.doc
+
+
+SEAT_HELP = "Who plays this seat: a bot (its level), or a couch player on this screen."
+SEAT_HELP_HOST = ("Who plays this seat: a player joining over the LAN, a bot (its level), or a couch player "
+                  "on this screen.")
 
 
 def short_title(title: str) -> str:
@@ -133,7 +140,13 @@ class SetupScene(MenuScene):
         )
 
     # ------------------------------------------------------------------ widgets
+    HELP_LINES = 2  # the strip at the panel's foot: what the focused row means, and who plays with what
+
     def build(self) -> None:
+        """Two columns, each read top to bottom: the game, players and seats on the left; (when
+        hosting) the table's name and PIN, then the game's options, the bot speed and Start on the
+        right, so up/down walk every row in reading order and Start ends the walk (one press up from
+        the first row reaches it too). A strip under both columns says what the focused row means."""
         w, h = self.app.size
         game = self.game
         if game is None:
@@ -141,57 +154,71 @@ class SetupScene(MenuScene):
             self.label(self.row(col, 0), "No games are available (the engine did not load).")
             self.button(self.row(col, 1), "Back", self.back, name="back")
             return
-        left_rows = 2 + self.players + (2 if self.hosting else 0)
-        right_rows = len(self.options) + 2
+        left_rows = 3 + (self.players - 1)
+        right_rows = (2 if self.hosting else 0) + len(game.option_specs) + 2
         rows = max(left_rows, right_rows)
         self.row_gap = 8 if h >= 700 else 6
+        line = 22 if h >= 700 else 19
+        strip = self.HELP_LINES * line + 10
         top = max(self.vy(165), self.content_top(pad=20))
-        self.row_height = self.fit_rows(rows, top, 46, bottom=90)
+        self.row_height = self.fit_rows(rows, top, 46, bottom=90 + strip)
         full = self.column(rows, width=min(1180, w - 80), top=top)
         gap = 40
         half = (full.width - gap) // 2
         left = pygame.Rect(full.x, full.y, half, full.height)
         right = pygame.Rect(full.x + half + gap, full.y, half, full.height)
-        self.panel_rect = full.inflate(56, 40)
-        r = 0
-        if self.hosting:
-            self.name_entry = text_field(self.manager, self.ring, self.row(left, r), "Table name", self.table_name,
-                                         name="table_name", caption_width=0.36, on_text=self.set_table_name)
-            r += 1
-            self.pin_entry = text_field(self.manager, self.ring, self.row(left, r), "PIN (optional)", self.pin,
-                                        name="pin", caption_width=0.36, allowed="numbers", max_length=6,
-                                        on_text=self.set_pin)
-            r += 1
+        self.help_rect = pygame.Rect(full.x, full.bottom + 10, full.width, strip - 10)
+        self.help_line = line
+        self.panel_rect = full.union(self.help_rect).inflate(56, 36)
+        self._build_left(left)
+        self._build_right(right, full)
+        for item in self.ring.items:
+            if item.on_focus is None:
+                item.on_focus = self._doc_setter("")
+        focused = self.ring.focused
+        if focused is not None and focused.on_focus is not None:
+            focused.on_focus()
+
+    def _build_left(self, left: pygame.Rect) -> None:
+        game = self.game
         names = list(self.games)
-        Cycler(self.manager, self.ring, self.row(left, r), "Game", names, names.index(self.game_name),
+        Cycler(self.manager, self.ring, self.row(left, 0), "Game", names, names.index(self.game_name),
                labels=[short_title(self.games[n].title) for n in names], on_change=self.set_game, name="game",
                caption_width=0.36)
-        r += 1
         counts = list(range(game.min_players, game.max_players + 1))
-        Cycler(self.manager, self.ring, self.row(left, r), "Players", counts, counts.index(self.players),
+        Cycler(self.manager, self.ring, self.row(left, 1), "Players", counts, counts.index(self.players),
                on_change=self.set_players, name="players", caption_width=0.36)
-        r += 1
-        self.label(self.row(left, r), f"Seat 1:   {self.app.settings.name} (you)", caption=True)
-        r += 1
+        self.label(self.row(left, 2), f"Seat 1:   {self.app.settings.name} (you)", caption=True)
         choices = self.seat_choices()
         for seat in range(1, self.players):
             current = self.seats[seat] if self.seats[seat] in choices else self.default_seat()
             self.seats[seat] = current
-            Cycler(self.manager, self.ring, self.row(left, r), f"Seat {seat + 1}", choices, choices.index(current),
-                   labels=[self.seat_label(c) for c in choices], on_change=self._seat_setter(seat),
-                   name=f"seat{seat}", caption_width=0.36)
-            r += 1
-        # options
+            cyc = Cycler(self.manager, self.ring, self.row(left, 2 + seat), f"Seat {seat + 1}", choices,
+                         choices.index(current), labels=[self.seat_label(c) for c in choices],
+                         on_change=self._seat_setter(seat), name=f"seat{seat}", caption_width=0.36)
+            cyc.item.on_focus = self._doc_setter(SEAT_HELP_HOST if self.hosting else SEAT_HELP)
+
+    def _build_right(self, right: pygame.Rect, full: pygame.Rect) -> None:
         r = 0
-        for option, spec in game.option_specs.items():
+        if self.hosting:
+            self.name_entry = text_field(self.manager, self.ring, self.row(right, r), "Table name", self.table_name,
+                                         name="table_name", caption_width=0.5, on_text=self.set_table_name)
+            self.ring.items[-1].on_focus = self._doc_setter("The name players see in their Join list.")
+            r += 1
+            self.pin_entry = text_field(self.manager, self.ring, self.row(right, r), "PIN (optional)", self.pin,
+                                        name="pin", caption_width=0.5, allowed="numbers", max_length=6,
+                                        on_text=self.set_pin)
+            self.ring.items[-1].on_focus = self._doc_setter("Digits a player must type to join; empty: anyone "
+                                                            "on the network may sit down.")
+            r += 1
+        for option, spec in self.game.option_specs.items():
             values = option_values(spec)
             value = self.options.get(option, spec.default)
             index = values.index(value) if value in values else 0
-            cyc = Cycler(self.manager, self.ring, self.row(right, r), option.replace("_", " ").capitalize(),
-                         values, index, labels=option_labels(spec, values), on_change=self._option_setter(option),
-                         name=f"opt:{option}",
-                         caption_width=0.5)
-            cyc.item.on_focus = self._doc_setter(spec.doc)
+            cyc = Cycler(self.manager, self.ring, self.row(right, r), option_label(option, spec), values, index,
+                         labels=option_labels(spec, values), on_change=self._option_setter(option),
+                         name=f"opt:{option}", caption_width=0.5)
+            cyc.item.on_focus = self._doc_setter(option_help(spec))
             r += 1
         speeds = [s for s, _ in BOT_SPEEDS]
         current = self.app.settings.bot_speed if self.app.settings.bot_speed in speeds else "normal"
@@ -200,12 +227,8 @@ class SetupScene(MenuScene):
         cyc.item.on_focus = self._doc_setter("How quickly the bots play (their thinking or reaction time).")
         start_rect = pygame.Rect(right.x, full.bottom - self.row_height - 4, right.width, self.row_height + 4)
         self.button(start_rect, "Open the table" if self.hosting else "Start", self.start, name="start", big=True)
-        self.doc_rect = pygame.Rect(right.x, self.row(right, r + 1).y, right.width,
-                                    max(0, start_rect.y - self.row(right, r + 1).y - 8))
-        for item in self.ring.items:
-            if item.name.startswith("opt:") or item.on_focus is not None:
-                continue
-            item.on_focus = self._doc_setter("")
+        self.ring.items[-1].on_focus = self._doc_setter(
+            "Open the table: players on the LAN can join from the lobby." if self.hosting else "Deal the first hand.")
 
     def _doc_setter(self, doc: str):
         def set_doc() -> None:
@@ -298,22 +321,20 @@ class SetupScene(MenuScene):
                 f"{game.min_players}-{game.max_players}"
             ui_theme.text(surface, f"{game.title}  ·  {count} players  ·  {kind}",
                           20, (w // 2, self.header_y(0)), "muted", anchor="midtop")
+        strip = getattr(self, "help_rect", None)
+        if strip is None:
+            return
+        size = 17 if self.help_line >= 22 else 15
         couch = self.couch_note()
-        below = self.panel_rect.bottom + 10
+        lines = ui_theme.wrap(self.doc[:1].upper() + self.doc[1:], size, strip.width)[: 1 if couch else 2] \
+            if self.doc else []
+        y = strip.y
+        for text in lines:
+            ui_theme.text(surface, text, size, (strip.x, y), "muted")
+            y += self.help_line
         if couch:
-            ui_theme.text(surface, couch, 17, (w // 2, below), "accent_bright", anchor="midtop")
-            below += 28
-        roomy = getattr(self, "doc_rect", None) is not None and self.doc_rect.height > 20
-        if self.doc and not roomy:  # no room in the panel: what the focused option means, under it
-            room = max(1, min(2, (surface.get_height() - 48 - below) // 22))  # above the hint bar
-            for line in ui_theme.wrap(self.doc[:1].upper() + self.doc[1:], 17, min(900, w - 80))[:room]:
-                ui_theme.text(surface, line, 17, (w // 2, below), "muted", anchor="midtop")
-                below += 22
-        if self.doc and roomy:
-            y = self.doc_rect.y + 6
-            for line in ui_theme.wrap(self.doc, 17, self.doc_rect.width)[: max(1, self.doc_rect.height // 22)]:
-                ui_theme.text(surface, line, 17, (self.doc_rect.x + 4, y), "muted")
-                y += 22
+            ui_theme.text(surface, couch, size, (strip.x, strip.y + (self.HELP_LINES - 1) * self.help_line),
+                          "accent_bright")
 
 
 class LocalSetupScene(SetupScene):

@@ -12,6 +12,7 @@ import os
 import sys
 import time
 import traceback
+from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -125,6 +126,14 @@ def guarded(scene: Any, what: str, call: Any, *args: Any) -> Any:
 class TableScene(Scene):
     name = "table"
     background_tick = True  # keeps polling the session and animating under the pause menu
+    takes_focus = False  # the table renderer takes the input (the journey tests play through it)
+
+    @classmethod
+    def examples(cls, app: Any) -> Iterator[TableScene]:
+        from cardtable.arcade.shot import direct_session
+
+        app.session = direct_session("oh_hell", 1, 4, 6)
+        yield cls(app)
 
     def __init__(self, app: Any, auto_start: bool = False) -> None:
         super().__init__(app)
@@ -340,7 +349,7 @@ class TableScene(Scene):
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         device = self.app.mapper.last_device
-        label = "Esc" if device in ("keyboard", "mouse") else self.app.mapper.hint("menu", device)
+        label = "Esc" if device in ("keyboard", "mouse") else self.app.mapper.glyph("menu", device)
         if self.table is None or not self.started:
             ui_theme.hints(surface, [(label, "Menu")])
             return
@@ -362,6 +371,15 @@ class PauseScene(MenuScene):
     def __init__(self, app: Any, table_scene: TableScene) -> None:
         super().__init__(app)
         self.table_scene = table_scene
+
+    @classmethod
+    def examples(cls, app: Any) -> Iterator[PauseScene]:
+        """Over a local table (which can still be opened to the LAN)."""
+        from cardtable.arcade.session import BOT, YOU, SeatSpec, TableConfig, start_local
+
+        config = TableConfig(game="oh_hell", players=4, seats=[SeatSpec(YOU)] + [SeatSpec(BOT)] * 3, seed=1)
+        app.session = start_local(config, app.settings.name, app.lan_interfaces)
+        yield cls(app, TableScene(app))
 
     def build(self) -> None:
         session = self.app.session

@@ -819,7 +819,7 @@ class Table:
     def _draw_buttons(self, surface: pygame.Surface) -> None:
         for button in self.buttons:
             rect = button.rect
-            hovered = self.hover is not None and rect.collidepoint(self.hover)
+            hovered = self.mouse_active and self.hover is not None and rect.collidepoint(self.hover)
             if not button.enabled:
                 colour = (40, 50, 45, 200)
             elif button.focus or hovered:

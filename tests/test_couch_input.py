@@ -1,0 +1,115 @@
+"""Hints follow the device in use, and one highlight at a time (item 3 of issue 10)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cardtable.arcade.input import MOUSE_WAKE, Command, InputMapper
+
+
+@pytest.fixture()
+def app(monkeypatch):
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
+    from cardtable.arcade.app import App
+    from cardtable.arcade.settings import Settings
+
+    application = App(size=(1280, 720), fullscreen=False, settings=Settings(name="Ann"))
+    application.lan_interfaces = ["127.0.0.1"]
+    application.step(1)
+    yield application
+    application.shutdown_quietly()
+
+
+def motion(app, pos: tuple[int, int]) -> None:
+    app.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(1)
+
+
+def pad(app, button: int) -> None:
+    for kind in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):
+        app.post(pygame.event.Event(kind, button=button, instance_id=4))
+    app.step(1)
+
+
+def test_pad_hints_show_move_and_change_as_different_buttons(app) -> None:
+    app.mapper.last_device = "pad4"
+    move, change = app._pair_label("up"), app._pair_label("left")
+    assert move == "pad:dpad_ud" and change == "pad:dpad_lr"
+    assert app.mapper.glyph("confirm") == "pad:A" and app.mapper.glyph("pile_a") == "pad:LB"
+    app.mapper.last_device = "keyboard"
+    assert app._pair_label("up") == "Up/Down" and app.mapper.glyph("confirm") == "Enter"
+
+
+def test_a_drifting_pointer_neither_takes_the_hints_nor_moves_the_focus(app) -> None:
+    ring = app.scene.ring
+    pad(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    assert app.mapper.last_device == "pad4" and ring.focused.name == "host"
+    quit_rect = next(i.rect for i in ring.items if i.name == "quit")
+    start = quit_rect.center
+    motion(app, start)
+    motion(app, (start[0] + MOUSE_WAKE // 3, start[1]))  # a nudge
+    assert app.mapper.last_device == "pad4" and ring.focused.name == "host"
+    assert app.manager.pointer_away  # pygame-gui does not light the button under the pointer
+    motion(app, (start[0] + MOUSE_WAKE + 10, start[1]))
+    motion(app, start)
+    assert app.mapper.last_device == "mouse" and ring.focused.name == "quit"
+    app.step(1)
+    assert not app.manager.pointer_away
+
+
+def test_mouse_wake_counts_travel_since_another_device() -> None:
+    mapper = InputMapper()
+    mapper.used(Command("confirm", "pad1"))
+    mapper.used(Command("point", "mouse", pos=(100, 100)))
+    mapper.used(Command("point", "mouse", pos=(100 + MOUSE_WAKE - 2, 100)))
+    assert mapper.last_device == "pad1"
+    mapper.used(Command("point", "mouse", pos=(100 + MOUSE_WAKE + 2, 100)))
+    assert mapper.last_device == "mouse"
+    mapper.used(Command("confirm", "keyboard"))
+    mapper.used(Command("click", "mouse", pos=(5, 5)))
+    assert mapper.last_device == "mouse"  # a click counts at once
+
+
+def test_table_buttons_light_under_the_pointer_only_while_the_mouse_is_in_use() -> None:
+    from cardtable.arcade.tables.base import Button, Table
+
+    class Probe(Table):
+        pass
+
+    table = Probe.__new__(Probe)
+    table.hover = (10.0, 10.0)
+    table.mouse_active = False
+    button = Button(pygame.Rect(0, 0, 50, 20), "Go", {"type": "go"}, 0)
+    colours: list[tuple] = []
+    table.buttons = [button]
+    table.u = 1.0
+    table.panel = lambda size, colour, border=None: colours.append(colour) or pygame.Surface(size)
+    table.blit_text = lambda *a, **k: pygame.Rect(0, 0, 1, 1)
+    surface = pygame.Surface((100, 100))
+    table._draw_buttons(surface)
+    table.mouse_active = True
+    table._draw_buttons(surface)
+    assert colours[0] != colours[1]  # the lit colour only with the mouse in use
+
+
+def test_every_game_option_has_words_and_the_command_line_shows_them(capsys) -> None:
+    from cardtable.arcade.scenes.setup import option_labels, option_values
+    from cardtable.cli import main
+    from cardtable.engine import GAMES
+
+    for game in GAMES.values():
+        for name, spec in game.option_specs.items():
+            assert spec.label and spec.label[0].isupper() and "_" not in spec.label, (game.name, name)
+            assert spec.doc[0].isupper() and spec.doc.endswith("."), (game.name, name)
+            labels = option_labels(spec, option_values(spec))
+            assert all("_" not in text for text in labels), (game.name, name, labels)
+    schedule = GAMES["oh_hell"].option_specs["schedule"]
+    assert schedule.value_label("up_down") == "1 up to N, then down"
+    assert GAMES["speed"].option_specs["score_to"].value_label(0) == "One round"
+    assert GAMES["speed"].option_specs["score_to"].value_label(5) == "5 points"
+    with pytest.raises(SystemExit):
+        main(["host", "--help"])
+    out = capsys.readouterr().out
+    assert "No-trump: black joker high" in out and "1 up to N, then down" in out
+    assert GAMES["speed"].resolve_options(2, {"deal": 20})["deal"] == "20"  # deal=20 on a command line
