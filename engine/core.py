@@ -19,6 +19,7 @@ import hashlib
 import json
 import random
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -297,6 +298,24 @@ def cards_in(data: Any, known: set[str]) -> list[str]:
         elif isinstance(item, list | tuple):
             stack.extend(item)
     return found
+
+
+def public_events(game: Game, state: Any, events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
+    """``events`` (of the action that led to ``state``) without any field naming a card ``seat`` may not
+    see in ``state`` (with several decks: a card none of whose copies it may see). What the host pushes
+    to each seat, and what a replay shows from that seat."""
+    if not events:
+        return []
+    everything = game.cards(state)
+    named = set(cards_in(events, set(everything)))
+    if not named:
+        return events
+    hidden = Counter(card for card in game.hidden(state, seat) if card in named)
+    unseen = {card for card in named if everything.count(card) <= hidden[card]}
+    if not unseen:
+        return events
+    return [{key: value for key, value in event.items() if not unseen.intersection(cards_in({key: value}, unseen))}
+            for event in events]
 
 
 def pick(rng: random.Random, items: Sequence[Any]) -> Any:

@@ -36,6 +36,10 @@ captured cards sorted by kind; ``revealed``: per seat the cards of their hand th
 nagari); ``last``: how the previous hand ended (``reason`` stop/four/nagari, ``winner``,
 ``payments`` per seat, ``multipliers`` per seat, ``score``, ``goes``).
 
+Result: ``scores`` (the chips), ``winners``, ``hands`` (hands finished) and ``history``: every finished
+hand's ``last`` record with its number under ``hand`` (the score sheet of payments per hand; the
+payments of each seat add up to its chips).
+
 Options (defaults): ``jokers`` 2 (0 or 2); ``target`` 0 (0 means 3 with three players and 7 with
 two); ``go_double_after`` 3 (the payment doubles once when the winner called more Goes than this);
 ``pibak_max`` 5 (an opponent with this many junk or fewer, zero included, pays pi-bak);
@@ -106,6 +110,7 @@ class GoStopState:
     choice: list[str] = field(default_factory=list)
     steals: int = 0
     last: dict[str, Any] | None = None
+    history: list[dict[str, Any]] = field(default_factory=list)  # every finished hand's ``last``
 
 
 def target_of(state: GoStopState) -> int:
@@ -280,6 +285,7 @@ class GoStop(Game):
             "scores": list(state.chips),
             "winners": [s for s, c in enumerate(state.chips) if c == best],
             "hands": state.hand_number,
+            "history": _deep(state.history),
         }
 
     # -- actions --------------------------------------------------------------------------------
@@ -532,6 +538,7 @@ class GoStop(Game):
     def _end_hand(self, state: GoStopState, last: dict[str, Any], events: list[Event]) -> None:
         state.hand_number += 1
         state.last = last
+        state.history = [*state.history, {"hand": state.hand_number, **_deep(last)}]
         self._clear_turn(state)
         events.append({"type": "hand_over", **last})
         hands = state.options["hands"]
@@ -683,6 +690,7 @@ class GoStop(Game):
             doubled=state.doubled, played=state.played, played_kind=state.played_kind,
             played_match=list(state.played_match), turned=state.turned, choice=list(state.choice),
             steals=state.steals, last=_deep(state.last) if state.last is not None else None,
+            history=list(state.history),
         )
 
     # -- invariants -----------------------------------------------------------------------------
@@ -692,6 +700,9 @@ class GoStop(Game):
         everything = Counter(self.cards(state))
         assert everything == Counter(hwatu.deck(state.options["jokers"])), "cards lost or duplicated"
         assert sum(state.chips) == 0, "chips do not add up to zero"
+        assert len(state.history) == state.hand_number, "a hand missing from the history"
+        paid = [sum(hand["payments"][s] for hand in state.history) for s in range(n)]
+        assert paid == state.chips, "the chips are not the history's payments"
         assert 0 <= state.dealer < n and 0 <= state.turn < n
         for name in ("hands", "captures", "shown", "shakes", "bombs", "flips", "goes", "go_scores", "chips"):
             assert len(getattr(state, name)) == n, f"{name} has the wrong length"

@@ -39,6 +39,10 @@ previous hand's values, knocker, winners and points; no cards).
 *other* player +25 for each hand they won (the seed text says "each other player"; RULES.md reads
 "every player"), and the highest total wins.
 
+**Result:** ``scores`` (with the end bonuses), ``winners``, ``reached``, ``hands_won``,
+``before_bonuses`` and ``history``: every hand's ``last_hand`` record (hand values, knocker, winners,
+points) with its number under ``hand``, the score sheet of hand scores.
+
 **Options:** ``target`` (default 150): the score that ends the game.
 """
 
@@ -281,6 +285,7 @@ class RummyState:
     hand_number: int = 0
     last_hand: dict[str, Any] | None = None
     final: dict[str, Any] | None = None
+    history: list[dict[str, Any]] = field(default_factory=list)  # every finished hand's ``last_hand``
 
 
 class Rummy(Game):
@@ -467,6 +472,7 @@ class Rummy(Game):
         for s in winners:
             state.hands_won[s] += 1
         state.last_hand = {"values": values, "knocker": knocker, "winners": winners, "points": points}
+        state.history = [*state.history, {"hand": state.hand_number, **_copy_last(state.last_hand)}]
         events: list[Event] = [{"type": "hand_over", **state.last_hand}]
         target = state.options["target"]
         reached = [s for s in range(state.players) if state.scores[s] >= target]
@@ -523,7 +529,9 @@ class Rummy(Game):
     def result(self, state: RummyState) -> dict[str, Any] | None:
         if state.final is None:
             return None
-        return {k: list(v) for k, v in state.final.items()}
+        result: dict[str, Any] = {k: list(v) for k, v in state.final.items()}
+        result["history"] = [_copy_last(hand) for hand in state.history]
+        return result
 
     def dump(self, state: RummyState) -> dict[str, Any]:
         data: dict[str, Any] = {}
@@ -539,7 +547,7 @@ class Rummy(Game):
         return data
 
     def load(self, data: dict[str, Any]) -> RummyState:
-        state = RummyState(**{f.name: data[f.name] for f in fields(RummyState)})
+        state = RummyState(**{f.name: data[f.name] for f in fields(RummyState) if f.name in data or f.name != "history"})
         return self.clone(state)
 
     def clone(self, state: RummyState) -> RummyState:
@@ -561,6 +569,7 @@ class Rummy(Game):
             hand_number=state.hand_number,
             last_hand=_copy_last(state.last_hand),
             final=_copy_last(state.final),
+            history=list(state.history),
         )
 
     def cards(self, state: RummyState) -> list[str]:
@@ -593,6 +602,9 @@ class Rummy(Game):
             assert state.drawn < 3 and all(state.hands), "an empty hand while the hand goes on"
         assert all(s >= 0 for s in state.scores)
         assert (state.final is not None) == (state.phase == "over")
+        assert len(state.history) == state.hand_number - (state.phase != "over"), "a hand missing from the history"
+        won = [sum(hand["points"][s] for hand in state.history) for s in range(state.players)]
+        assert won == state.scores, "the scores are not the history's points"
 
 
 def score_hand(values: list[int], knocker: int | None) -> tuple[list[int], list[int]]:

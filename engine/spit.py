@@ -76,7 +76,10 @@ Options (defaults)
     ``clearer_chooses`` False.
 
 Result
-    ``{"scores": [-cards left], "winners": [seat], "cards_left": [...], "rounds": n}``.
+    ``{"scores": [-cards left], "winners": [seat], "cards_left": [...], "rounds": n, "history": [...]}``;
+    ``history`` has one entry per finished round: ``round``, ``cleared`` (the seat that emptied its
+    layout, or None when both were stuck), ``slapped`` (the seat whose slap won, or None) and ``cards``
+    (the cards each seat gathered for the next round; 0 is the winner's).
 """
 
 from __future__ import annotations
@@ -123,6 +126,7 @@ class SpitState:
     slapped: list[int] = field(default_factory=list)  # [seat, pile] of the winning slap, or []
     winner: int = -1
     players: int = 2
+    history: list[dict[str, Any]] = field(default_factory=list)  # every finished round (see Result)
 
 
 def deal_layout(cards: list[str], piles: int) -> tuple[list[list[str]], list[int], list[str]]:
@@ -467,6 +471,9 @@ class Spit(Game):
     def _next_round(self, state: SpitState, gathered: list[list[str]], events: list[Event]) -> None:
         """Each player shuffles the cards they gathered and deals a new layout; a player who gathered
         nothing has got rid of all their cards and wins."""
+        state.history = [*state.history, {
+            "round": state.round, "cleared": None if state.cleared < 0 else state.cleared,
+            "slapped": state.slapped[0] if state.slapped else None, "cards": [len(g) for g in gathered]}]
         state.spit_piles = [[], []]
         state.in_use = [False, False]
         state.ready = [False, False]
@@ -552,7 +559,8 @@ class Spit(Game):
         if state.phase != "over":
             return None
         left = [self.cards_left(state, s) for s in (0, 1)]
-        return {"scores": [-n for n in left], "winners": [state.winner], "cards_left": left, "rounds": state.round}
+        return {"scores": [-n for n in left], "winners": [state.winner], "cards_left": left, "rounds": state.round,
+                "history": [dict(entry, cards=list(entry["cards"])) for entry in state.history]}
 
     # -- storage --------------------------------------------------------------------------------------
 
@@ -575,6 +583,7 @@ class Spit(Game):
             "slapped": list(state.slapped),
             "winner": state.winner,
             "players": state.players,
+            "history": [dict(entry, cards=list(entry["cards"])) for entry in state.history],
         }
 
     def load(self, data: dict[str, Any]) -> SpitState:
@@ -599,6 +608,7 @@ class Spit(Game):
             slapped=list(state.slapped),
             winner=state.winner,
             players=state.players,
+            history=list(state.history),
         )
 
     def check(self, state: SpitState) -> None:
@@ -625,6 +635,9 @@ class Spit(Game):
         assert state.slapped == [] or (len(state.slapped) == 2 and all(x in (0, 1) for x in state.slapped))
         assert state.round >= 1 and state.draws == state.round, "one shuffle per deal"
         assert state.phase == "over" or state.winner == -1, "a winner while the game goes on"
+        rounds = [entry["round"] for entry in state.history]
+        assert rounds == sorted(set(rounds)) and all(r <= state.round for r in rounds), "the round history is out of order"
+        assert all(sum(entry["cards"]) == 52 for entry in state.history), "a round's cards do not add up to the deck"
         assert state.phase == "play" or (not state.stuck and not any(state.called)), "stuck outside play"
 
     def _check_layout(self, state: SpitState, seat: int) -> None:

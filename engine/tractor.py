@@ -58,6 +58,11 @@ Options (defaults first)
     ``kitty_multiplier``: ``"cards"`` 2 x the cards in the last trick's lead | ``"unit"`` 2 x the cards of
         its largest unit.
 
+Result
+    ``scores`` (each seat's team level), ``winners``, ``levels``, ``rounds`` (rounds played) and
+    ``history``: every round's summary in order (``round, declarers, starter, attackers_points,
+    kitty_points, bonus, trick_points, rising, gain, levels``: the score sheet of the levels per round).
+
 Decisions (RULES.md): the starter draws first (seat 0 in the first round); a failed throw leads its
 smallest beatable unit (fewest cards, then lowest); the attackers' points never go below 0; the
 starter's shown cards become hidden again once it has buried (it may have buried them).
@@ -143,6 +148,7 @@ class TractorState:
     taken: list[int] = field(default_factory=lambda: [0, 0])
     last_round: dict[str, Any] | None = None
     winner: int = -1
+    history: list[dict[str, Any]] = field(default_factory=list)  # every finished round's summary
 
 
 def order_of(state: TractorState) -> Order:
@@ -641,6 +647,7 @@ class Tractor(Game):
                    "levels": levels}
         events: list[Event] = [{"type": "round_over", "kitty": list(state.kitty), **summary}]
         state.last_round = summary
+        state.history = [*state.history, summary]
         state.levels = levels
         if levels[rising] > ACE:
             state.winner = rising
@@ -663,7 +670,8 @@ class Tractor(Game):
         if state.phase != OVER:
             return None
         return {"scores": [state.levels[team(s)] for s in range(PLAYERS)], "winners": self._winners(state),
-                "levels": list(state.levels), "rounds": state.round}
+                "levels": list(state.levels), "rounds": state.round,
+                "history": [_plain(summary) for summary in state.history]}
 
     def view(self, state: TractorState, seat: int | None) -> View:
         order = order_of(state)
@@ -737,7 +745,9 @@ class Tractor(Game):
         return {name: _plain(getattr(state, name)) for name in TractorState.__slots__}
 
     def load(self, data: dict[str, Any]) -> TractorState:
-        return TractorState(**{name: _plain(data[name]) for name in TractorState.__slots__})
+        defaults = {"history": []}  # dumps from before the round history
+        return TractorState(**{name: _plain(data[name] if name in data else defaults[name])
+                               for name in TractorState.__slots__})
 
     def clone(self, state: TractorState) -> TractorState:
         return TractorState(
@@ -749,7 +759,7 @@ class Tractor(Game):
             no_trump=state.no_trump, declaration=state.declaration, declarations=list(state.declarations),
             trick=list(state.trick), tricks=list(state.tricks), score=state.score,
             score_log=list(state.score_log), taken=list(state.taken), last_round=state.last_round,
-            winner=state.winner,
+            winner=state.winner, history=list(state.history),
         )
 
     def check(self, state: TractorState) -> None:
@@ -792,6 +802,12 @@ class Tractor(Game):
             won[team(trick["winner"])] += trick["points"]
         assert won == state.taken, "trick points do not add up"
         assert points(DECK) == 200
+        assert len(state.history) == state.round - (state.phase != OVER), "a round missing from the history"
+        for before, summary in zip(state.history, state.history[1:], strict=False):
+            climbed = list(before["levels"])
+            climbed[summary["rising"]] += summary["gain"]
+            assert summary["levels"] == climbed, "the round history does not add up"
+        assert not state.history or state.history[-1]["levels"] == state.levels, "levels differ from the history"
         if state.phase == OVER:
             assert state.levels[state.winner] > ACE
         else:

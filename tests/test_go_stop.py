@@ -35,6 +35,7 @@ def make(
     state.phase = "play"
     state.last = None
     state.hand_number = 0
+    state.history = []
     state.chips = [0] * players
     for name, value in fields.items():
         setattr(state, name, value)
@@ -619,7 +620,10 @@ def test_the_winner_deals_next_and_hands_ends_the_game() -> None:
     state.dealer = 1
     play(state, 0, "07R")
     act(state, 0, {"type": "stop"})
-    assert state.phase == "over" and GAME.result(state) == {"scores": state.chips, "winners": [0], "hands": 1}
+    result = GAME.result(state)
+    assert state.phase == "over" and result == {"scores": state.chips, "winners": [0], "hands": 1,
+                                                "history": [{"hand": 1, **state.last}]}
+    assert result["history"][0]["payments"] == state.chips  # the score sheet adds up to the chips
     assert state.dealer == 0 and GAME.to_act(state) == [] and GAME.legal(state, 0) == []
 
 

@@ -1,34 +1,114 @@
-"""The end of a game: the final scores, the winners, and "play again"."""
+"""The end of a game: the ranking, the score sheet hand by hand (or round by round), and what next.
+
+The same screen shows a game from the History (``entry``): then its buttons are "Watch the replay",
+"Forget it" and "Back". The sheet scrolls with up/down when it has the focus, and with the wheel.
+"""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import pygame
 
 from cardtable.arcade import ui_theme
+from cardtable.arcade.input import Command
 from cardtable.arcade.scenes.base import MenuScene
+from cardtable.arcade.scoresheet import Sheet, score_sheet
+
+
+def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sheet: Sheet, scroll: int, size: int) -> int:
+    """Draw ``sheet`` in ``rect`` (headings, rows from ``scroll``, the totals pinned at the bottom);
+    returns the most it can scroll (rows hidden below)."""
+    line = int(size * 1.55)
+    columns = len(sheet.columns)
+    if not columns:
+        return 0
+    first = max([ui_theme.font(size).size(row[0])[0] for row in sheet.rows if row] + [
+        ui_theme.font(size, True).size(sheet.columns[0])[0], ui_theme.font(size, True).size(sheet.totals[0] if sheet.totals else "")[0]])
+    first = min(first + 16, int(rect.width * 0.42))
+    rest = (rect.width - first) / max(1, columns - 1)
+    xs = [rect.x] + [int(rect.x + first + rest * i) for i in range(columns - 1)]
+    widths = [first] + [int(rest)] * (columns - 1)
+
+    def cell(text: str, col: int, y: int, colour: str, bold: bool = False) -> None:
+        px = size
+        while px > 11 and ui_theme.font(px, bold).size(text)[0] > widths[col] - 8:
+            px -= 1
+        if col == 0:
+            ui_theme.text(surface, text, px, (xs[0] + 4, y + line // 2), colour, anchor="midleft", bold=bold)
+        else:
+            ui_theme.text(surface, text, px, (xs[col] + widths[col] // 2, y + line // 2), colour, anchor="center", bold=bold)
+
+    for col, heading in enumerate(sheet.columns):
+        cell(heading, col, rect.y, "muted", bold=True)
+    pygame.draw.line(surface, (63, 122, 96), (rect.x, rect.y + line), (rect.right, rect.y + line), 1)
+    body_top = rect.y + line + 4
+    body_bottom = rect.bottom - (line + 6 if sheet.totals else 0)
+    fits = max(1, (body_bottom - body_top) // line)
+    most = max(0, len(sheet.rows) - fits)
+    scroll = max(0, min(scroll, most))
+    for i, row in enumerate(sheet.rows[scroll:scroll + fits]):
+        y = body_top + i * line
+        if (scroll + i) % 2 == 0:
+            shade = pygame.Surface((rect.width, line), pygame.SRCALPHA)
+            shade.fill((255, 255, 255, 12))
+            surface.blit(shade, (rect.x, y))
+        for col, text in enumerate(row[:columns]):
+            cell(text, col, y, "ink")
+    if not sheet.rows:
+        ui_theme.text(surface, "No hand-by-hand sheet for this game", size, (rect.centerx, body_top + line),
+                      "muted", anchor="midtop")
+    if scroll > 0:
+        _more(surface, "more above", (rect.right - 4, rect.y + line + 2), size - 3, up=True)
+    if scroll < most:
+        _more(surface, "more below", (rect.right - 4, body_bottom - size - 2), size - 3, up=False)
+    if sheet.totals:
+        y = rect.bottom - line
+        pygame.draw.line(surface, (63, 122, 96), (rect.x, y - 3), (rect.right, y - 3), 1)
+        for col, text in enumerate(sheet.totals[:columns]):
+            cell(text, col, y, "accent_bright", bold=True)
+    return most
+
+
+def _more(surface: pygame.Surface, label: str, topright: tuple[int, int], size: int, up: bool) -> None:
+    """"more below" with a small triangle (the menu font has no arrow signs)."""
+    rect = ui_theme.text(surface, label, size, topright, "accent", anchor="topright")
+    cx, cy = rect.left - 10, rect.centery
+    tip, base = (cy - 4, cy + 4) if up else (cy + 4, cy - 4)
+    pygame.draw.polygon(surface, ui_theme.colour("accent"), [(cx - 6, base), (cx + 6, base), (cx, tip)])
 
 
 class ResultsScene(MenuScene):
     name = "results"
     title = "Game over"
-    panel_width = 620
-    header_lines = 1
+    panel_width = 1180
+    header_lines = 2
 
     def __init__(self, app: Any, result: dict[str, Any], names: list[str], game_title: str,
-                 local_seats: list[int], config: Any = None) -> None:
+                 local_seats: list[int], config: Any = None, *, game_name: str = "", log: str | None = None,
+                 entry: Any = None) -> None:
         super().__init__(app)
         self.result = result or {}
         self.names = names
         self.game_title = game_title
+        self.game_name = game_name
         self.local_seats = local_seats
         self.config = config
+        self.log = log
+        self.entry = entry  # a netplay.history.Finished: this is the History's view of an old game
+        if entry is not None:
+            self.title = entry.title
         scores = list(self.result.get("scores") or [])
         self.scores = scores
         self.winners = set(self.result.get("winners") or [])
         self.order = sorted(range(len(scores)), key=lambda s: (s not in self.winners, -_num(scores[s])))
+        self.sheet = score_sheet(game_name, self.result, [self.short(s) for s in range(len(names))])
+        self.scroll = 0
+        self.max_scroll = 0
+        self.sheet_rect = pygame.Rect(0, 0, 0, 0)
+        self.rank_rect = pygame.Rect(0, 0, 0, 0)
 
     @classmethod
     def examples(cls, app: Any) -> Iterator[ResultsScene]:
@@ -36,7 +116,10 @@ class ResultsScene(MenuScene):
 
         config = TableConfig(game="oh_hell", players=4, seats=[SeatSpec(YOU)] + [SeatSpec(BOT)] * 3, seed=1)
         names = ["You", "Bot 2 (normal)", "Bot 3 (normal)", "Bot 4 (normal)"]
-        yield cls(app, {"scores": [68, 75, 75, 65], "winners": [1, 2]}, names, "Oh Hell", [0], config)
+        sheet = [{"cards": n, "trump": "S", "bids": [1, 0, 0, 1], "tricks": [1, 0, 1, 0], "points": [11, 10, 0, 0]}
+                 for n in range(1, 15)]
+        yield cls(app, {"scores": [68, 75, 75, 65], "winners": [1, 2], "sheet": sheet}, names, "Oh Hell", [0], config,
+                  game_name="oh_hell")
         yield cls(app, {"scores": [0, 1], "winners": [1]}, ["Player 1", "Player 2"], "Speed", [0, 1], None)
 
     def player(self, seat: int) -> str:
@@ -49,20 +132,50 @@ class ResultsScene(MenuScene):
             name += " (you)"
         return name
 
+    def short(self, seat: int) -> str:
+        """The sheet's column heading: "You", a name, or "Bot 2"."""
+        if seat in self.local_seats and len(self.local_seats) == 1:
+            return "You"
+        name = self.names[seat] if seat < len(self.names) and self.names[seat] else f"Seat {seat + 1}"
+        if name.startswith("Bot ") and "(" in name:
+            return name.split(" (")[0]
+        if name.endswith(" bot"):
+            return f"Bot {seat + 1}"
+        return name
+
     def build(self) -> None:
         w, h = self.app.size
-        rows = len(self.order)
-        top = max(self.vy(175), self.content_top() + 10)
-        self.row_height = self.fit_rows(rows + 2, top, 44)
-        col = self.column(rows + 2, top=top)
-        self.table_top = col.y
-        buttons_y = col.y + (rows + 1) * (self.row_height + self.row_gap) - 6
-        half = (col.width - 20) // 2
-        can_again = self.config is not None
-        self.button(pygame.Rect(col.x, buttons_y, half, self.row_height + 8), "Play again", self.again, name="again",
-                    big=True, enabled=can_again)
-        self.button(pygame.Rect(col.x + half + 20, buttons_y, half, self.row_height + 8), "Main menu", self.menu, name="menu")
-        self.col = col
+        top = max(self.vy(150), self.content_top() + 4)
+        buttons_h = self.fit_rows(1, top, 52)
+        bottom = h - 84 - buttons_h - 18
+        width = min(self.panel_width, w - 80)
+        x = (w - width) // 2
+        rank_w = max(250, int(width * 0.32))
+        rows = max(1, len(self.order))
+        self.row_gap = 8
+        self.row_height = max(30, min(46, (bottom - top - 20) // rows - self.row_gap))
+        self.rank_rect = pygame.Rect(x, top, rank_w, bottom - top)
+        self.sheet_rect = pygame.Rect(x + rank_w + 24, top, width - rank_w - 24, bottom - top)
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        y = bottom + 22
+        entries = self.actions()
+        gap = 16
+        bw = (width - gap * (len(entries) - 1)) // len(entries)
+        for i, (text, callback, name, enabled) in enumerate(entries):
+            self.button(pygame.Rect(x + i * (bw + gap), y, bw, buttons_h), text, callback, name=name,
+                        big=i == 0 and enabled, enabled=enabled)
+        self.ring.add(_sheet_item(self.sheet_rect))  # after the buttons: the focus starts on one of them
+        self.col = self.rank_rect
+        self.table_top = top + 10
+
+    def actions(self) -> list[tuple[str, Any, str, bool]]:
+        has_log = bool(self.log) and _exists(self.log)
+        if self.entry is not None:
+            return [("Watch the replay", self.watch, "replay", has_log), ("Forget this game", self.forget, "forget", True),
+                    ("Back", self.back, "back", True)]
+        return [("Play again", self.again, "again", self.config is not None),
+                ("Watch the replay", self.watch, "replay", has_log), ("History", self.history, "history", True),
+                ("Main menu", self.menu, "menu", True)]
 
     def _key(self, seat: int) -> tuple[bool, float]:
         return (seat not in self.winners, -_num(self.scores[seat]) if seat < len(self.scores) else 0.0)
@@ -72,7 +185,7 @@ class ResultsScene(MenuScene):
         return 1 + sum(1 for other in self.order if self._key(other) < self._key(seat))
 
     def numeric(self) -> bool:
-        return self.score_text(self.order[0]).isdigit() if self.order else False
+        return self.score_text(self.order[0]).lstrip("-").isdigit() if self.order else False
 
     def score_text(self, seat: int) -> str:
         """What the right-hand column says for ``seat``: cards left, points, or who won."""
@@ -98,7 +211,14 @@ class ResultsScene(MenuScene):
         sheet = self.result.get("sheet")
         if isinstance(sheet, list) and sheet:
             parts.append(f"{len(sheet)} hands")
+        hands = self.result.get("hands")
+        if isinstance(hands, int) and hands and not sheet:
+            parts.append(f"{hands} hand{'s' if hands != 1 else ''}")
+        if self.entry is not None and self.entry.finished:
+            parts.append(time.strftime("%d %b %Y, %H:%M", time.localtime(self.entry.finished)))
         return "  ·  ".join(parts)
+
+    # -- what next ----------------------------------------------------------------------------------
 
     def again(self) -> None:
         from cardtable.arcade import session as sessions
@@ -118,46 +238,120 @@ class ResultsScene(MenuScene):
         else:
             self.app.replace(TableScene(self.app, auto_start=True))
 
+    def watch(self) -> None:
+        from cardtable.arcade.scenes.replay import open_replay
+
+        seat = self.local_seats[0] if len(self.local_seats) == 1 else None
+        open_replay(self.app, str(self.log), seat)
+
+    def history(self) -> None:
+        from cardtable.arcade.scenes.history import HistoryScene
+
+        self.app.end_session()
+        self.app.push(HistoryScene(self.app))
+
+    def forget(self) -> None:
+        from cardtable.arcade.scenes.confirm import ConfirmScene
+        from cardtable.netplay import history
+
+        def gone() -> None:
+            history.remove(self.entry.id)
+            self.app.pop()  # back to the list, which reloads
+
+        self.app.push(ConfirmScene(self.app, "Forget this game?",
+                                   "It leaves the History and its replay is deleted.", "Forget it", gone))
+
     def menu(self) -> None:
         self.app.home()
 
     def back(self) -> None:
-        self.menu()
+        if self.entry is not None:
+            self.app.pop()
+        else:
+            self.menu()
+
+    # -- input ----------------------------------------------------------------------------------------
+
+    def command(self, cmd: Command) -> None:
+        focused = self.ring.focused
+        if cmd.kind == "wheel":
+            self.scroll = max(0, min(self.max_scroll, self.scroll - cmd.amount))
+            return
+        if focused is not None and focused.name == "sheet" and cmd.kind in ("up", "down"):
+            step = -1 if cmd.kind == "up" else 1
+            if 0 <= self.scroll + step <= self.max_scroll:
+                self.scroll += step
+                return
+        super().command(cmd)
 
     def hints(self) -> list[tuple[str, str]]:
-        return [("left", "Move"), ("confirm", "Select"), ("back", "Main menu")]
+        focused = self.ring.focused
+        if focused is not None and focused.name == "sheet":
+            return [("up", "Scroll"), ("back", "Back" if self.entry is not None else "Main menu")]
+        return [("left", "Move"), ("confirm", "Select"), ("back", "Back" if self.entry is not None else "Main menu")]
+
+    # -- drawing ----------------------------------------------------------------------------------------
+
+    def headline(self) -> str:
+        mine = [s for s in self.local_seats if s in self.winners]
+        if mine and len(self.local_seats) == 1:
+            return "You win!" if self.entry is None else "You won"
+        if self.winners:
+            verb = ("win" if len(self.winners) > 1 else "wins") if self.entry is None else "won"
+            return " and ".join(self.player(s) for s in sorted(self.winners)) + f" {verb}"
+        return "A draw"
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         super().draw(surface, alpha)
-        w, _ = surface.get_size()
-        mine = [s for s in self.local_seats if s in self.winners]
-        if mine and len(self.local_seats) == 1:
-            headline = "You win!"
-        elif self.winners:
-            headline = " and ".join(self.player(s) for s in sorted(self.winners)) + (
-                " win" if len(self.winners) > 1 else " wins")
-        else:
-            headline = "A draw"
-        ui_theme.text(surface, f"{self.game_title}  ·  {headline}", 26, (w // 2, self.header_y(0)), "ink", anchor="midtop",
-                      bold=True)
+        w, h = surface.get_size()
+        ui_theme.text(surface, f"{self.game_title}  ·  {self.headline()}", 26, (w // 2, self.header_y(0)), "ink",
+                      anchor="midtop", bold=True)
+        small = h < 640
+        ui_theme.panel(surface, self.rank_rect.inflate(20, 20))
+        ui_theme.panel(surface, self.sheet_rect.inflate(20, 20))
+        self._draw_ranking(surface, small)
+        self.max_scroll = draw_sheet(surface, self.sheet_rect.inflate(-12, -8), self.sheet, self.scroll, 15 if small else 17)
+        self.scroll = min(self.scroll, self.max_scroll)
         detail = self.detail()
-        if detail:
-            ui_theme.text(surface, detail, 18, (w // 2, self.panel_rect.bottom + 14), "muted", anchor="midtop")
-        col = self.col
+        note = self.sheet.note if self.sheet else ""
+        line = "  ·  ".join(part for part in (detail, note) if part)
+        if line:
+            ui_theme.text(surface, line, 16 if small else 18, (w // 2, self.header_y(1) + 4), "muted", anchor="midtop")
+
+    def _draw_ranking(self, surface: pygame.Surface, small: bool) -> None:
+        rect = self.rank_rect
+        size = 18 if small else 21
         if self.numeric():
-            ui_theme.text(surface, "score", 15, (col.right - 20, self.table_top - 4), "muted", anchor="bottomright")
+            ui_theme.text(surface, "score", 14, (rect.right - 12, self.table_top - 6), "muted", anchor="topright")
         for rank, seat in enumerate(self.order):
-            y = self.table_top + rank * (self.row_height + self.row_gap)
-            rect = pygame.Rect(col.x, y, col.width, self.row_height)
+            y = self.table_top + 10 + rank * (self.row_height + self.row_gap)
+            row = pygame.Rect(rect.x, y, rect.width, self.row_height)
             win = seat in self.winners
-            shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+            shade = pygame.Surface(row.size, pygame.SRCALPHA)
             shade.fill((227, 182, 90, 60) if win else (255, 255, 255, 14))
-            surface.blit(shade, rect)
-            ui_theme.text(surface, f"{self.place(seat)}.", 22, (rect.x + 16, rect.centery), "muted", anchor="midleft")
-            ui_theme.text(surface, self.player(seat), 22, (rect.x + 60, rect.centery),
-                          "accent_bright" if win else "ink", anchor="midleft", bold=win)
-            ui_theme.text(surface, self.score_text(seat), 24, (rect.right - 20, rect.centery), "ink", anchor="midright",
-                          bold=True)
+            surface.blit(shade, row)
+            ui_theme.text(surface, f"{self.place(seat)}.", size, (row.x + 10, row.centery), "muted", anchor="midleft")
+            score = self.score_text(seat)
+            score_w = ui_theme.font(size + 1, True).size(score)[0]
+            name = self.player(seat)
+            px = size
+            while px > 12 and ui_theme.font(px, win).size(name)[0] > row.width - 56 - score_w - 16:
+                px -= 1
+            ui_theme.text(surface, name, px, (row.x + 44, row.centery), "accent_bright" if win else "ink",
+                          anchor="midleft", bold=win)
+            ui_theme.text(surface, score, size + 1, (row.right - 12, row.centery), "ink", anchor="midright", bold=True)
+
+
+def _sheet_item(rect: pygame.Rect) -> Any:
+    from cardtable.arcade.focus import FocusItem
+
+    return FocusItem(rect.copy(), name="sheet", caption="Score sheet")
+
+
+def _exists(path: str | None) -> bool:
+    import os
+
+    return bool(path) and os.path.isfile(str(path))
 
 
 def _num(value: Any) -> float:
