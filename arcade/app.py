@@ -339,6 +339,19 @@ class App:
         self.settings.save()
 
 
+def run_replay(args: Any) -> int:
+    """``cardtable replay LOG --watch``: the window opens on the replay viewer (the title is under it)."""
+    from cardtable.arcade.scenes.replay import open_replay
+
+    app = App(size=parse_size(getattr(args, "size", None)))
+    try:
+        open_replay(app, args.log, getattr(args, "seat", None))
+        app.run()
+    finally:
+        pygame.quit()
+    return 0
+
+
 def run(args: Any = None, argv: Sequence[str] | None = None) -> int:
     size = parse_size(getattr(args, "size", None))
     fullscreen = True if getattr(args, "fullscreen", False) else None

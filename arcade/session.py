@@ -94,6 +94,7 @@ class Session:
     address: tuple[str, int] | None = None
     advertised = False
     config: TableConfig | None = None
+    keeps_history = True  # a finished game goes into the History (not shots and benchmarks)
 
     def poll(self) -> list[Message]:
         return []
@@ -182,11 +183,16 @@ def start_local(config: TableConfig, player_name: str, interfaces: list[str] | N
     """Local play (or a hosted LAN table): netplay's embedded host on 127.0.0.1 and a client for the
     seats played on this screen."""
     from cardtable.netplay.client import NetClient
+    from cardtable.netplay.history import new_log_path
     from cardtable.netplay.host import start_local_table
 
+    try:
+        log = new_log_path(config.game)  # the table's log: its replay, in the History
+    except OSError:
+        log = None
     table = start_local_table(
         config.game, config.players, seats=config.host_seats(), options=config.options or None,
-        seed=config.seed, name=config.name, pin=config.pin, bot_speed=config.bot_speed,
+        seed=config.seed, name=config.name, pin=config.pin, bot_speed=config.bot_speed, log=log,
     )
     local = max(1, len(config.local_seats))
     client = NetClient("127.0.0.1", table.port, player_name, pin=config.pin, seats=local)
@@ -210,6 +216,8 @@ def join(host: str, port: int, player_name: str, pin: str | None = None, seats: 
 
 class DirectSession(Session):
     """The engine refereed in-process, bots driven by the tick: deterministic, thread-free."""
+
+    keeps_history = False
 
     def __init__(self, config: TableConfig, bots_everywhere: bool = False) -> None:
         from cardtable.engine import get_game

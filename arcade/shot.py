@@ -1,7 +1,10 @@
 """``cardtable shot``: render one scene headless to a PNG.
 
 ``--scene`` is one of SCENES; for ``table`` (and ``pause``, ``results``) the game is dealt from
-``--seed`` and played by bots in this process for ``--actions`` actions (``results``: to the end).
+``--seed`` and played by bots in this process for ``--actions`` actions (``results``: to the end);
+``replay`` plays such a game to the end into a table log (a temporary file) and shows its replay at
+step ``--actions``; ``history`` is the History of this user (``CARDTABLE_DATA_DIR``); ``quit`` the title's
+"Quit cardtable?".
 """
 
 from __future__ import annotations
@@ -9,7 +12,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
-SCENES = ("title", "play", "host", "join", "lobby", "table", "pause", "results", "settings", "rules", "keyboard")
+SCENES = ("title", "play", "host", "join", "lobby", "table", "pause", "results", "settings", "rules", "keyboard",
+          "history", "replay", "quit")
 ALIASES = {"setup": "play", "local": "play", "local_setup": "play", "host_setup": "host", "help": "rules"}
 
 
@@ -47,6 +51,39 @@ def direct_session(game_name: str, seed: int, players: int | None, actions: int,
     return session
 
 
+def bot_game_log(game_name: str, seed: int, players: int | None, path: str) -> str:
+    """Play a whole game by bots in this process and write it as a table log at ``path``."""
+    import random
+
+    from cardtable.engine import get_game
+    from cardtable.engine.bots import get_bot
+    from cardtable.netplay.protocol import PROTOCOL_VERSION
+    from cardtable.netplay.tablelog import TableLog
+
+    config = table_config(game_name, seed, players)
+    game = get_game(game_name)
+    options = game.resolve_options(config.players, config.options or None)
+    seats = [{"name": "You" if s.kind == "you" else f"{s.level} bot", "kind": "person" if s.kind == "you" else "bot",
+              "level": None if s.kind == "you" else s.level, "token": None} for s in config.seats]
+    log = TableLog.create(path, {"protocol": PROTOCOL_VERSION, "game": game_name, "players": config.players,
+                                 "seed": seed, "options": options, "name": config.name}, seats)
+    state = game.new(config.players, seed, options)
+    rng = random.Random(seed)
+    bots = [get_bot(game_name, "normal") for _ in range(config.players)]
+    step = 0
+    while game.result(state) is None and step < 20000:
+        ready = [s for s in game.to_act(state) if game.legal(state, s)]
+        if not ready:
+            break
+        seat = rng.choice(ready) if game.realtime else ready[0]
+        action = bots[seat].choose(game.view(state, seat), game.legal(state, seat), rng)
+        game.apply(state, seat, action)
+        step += 1
+        log.action(step, seat, action, 1_700_000_000.0 + step * 0.8, None)
+    log.close()
+    return path
+
+
 def build_scene(app: Any, scene: str, game_name: str, seed: int, actions: int, players: int | None) -> None:
     """Put ``app`` in ``scene`` (for the tables, with a frozen in-process game)."""
     from cardtable.arcade.scenes import join, keyboard, lobby, results, rules, settings, setup, table
@@ -66,6 +103,24 @@ def build_scene(app: Any, scene: str, game_name: str, seed: int, actions: int, p
         app.push(settings.SettingsScene(app))
     elif scene == "rules":
         app.push(rules.RulesScene(app, game_name))
+    elif scene == "history":
+        from cardtable.arcade.scenes.history import HistoryScene
+
+        app.push(HistoryScene(app))
+    elif scene == "quit":
+        app.scenes[-1].quit()
+    elif scene == "replay":
+        import tempfile
+
+        from cardtable.arcade.scenes.replay import ReplayScene
+        from cardtable.netplay.replay import Replay
+
+        folder = tempfile.mkdtemp(prefix="cardtable-shot-")
+        replay = Replay(bot_game_log(game_name, seed, players, f"{folder}/shot.ctlog"))
+        replay.goto(actions)
+        replay_scene = ReplayScene(app, replay, 0)
+        replay_scene.playing = False
+        app.push(replay_scene)
     elif scene == "keyboard":
         app.push(keyboard.KeyboardScene(app, "Your name", app.settings.name, lambda text: None))
     elif scene == "lobby":
@@ -86,7 +141,7 @@ def build_scene(app: Any, scene: str, game_name: str, seed: int, actions: int, p
         app.session = session
         names = [s.name or f"{s.level} bot" for s in session.config.seats]
         app.push(results.ResultsScene(app, session.result or {}, names, session.game.title,
-                                      session.local_seats, session.config))
+                                      session.local_seats, session.config, game_name=game_name))
     else:
         raise ValueError(f"unknown scene {scene!r} (one of {', '.join(SCENES)})")
 

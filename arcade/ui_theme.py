@@ -125,6 +125,13 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 215, radius: 
     surface.blit(body, rect)
 
 
+def dim(surface: pygame.Surface, alpha: int = 165) -> None:
+    """Darken the whole surface: what a menu or a question over another screen draws first."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    surface.blit(shade, (0, 0))
+
+
 def focus_ring(surface: pygame.Surface, rect: pygame.Rect, phase: float) -> None:
     """The focused element: a pulsing gold outline a few pixels outside it."""
     glow = 0.5 + 0.5 * math.sin(phase * 5.0)

@@ -100,9 +100,12 @@ def build_parser(with_options: bool = False) -> argparse.ArgumentParser:
     join.add_argument("--seats", type=int, default=1, help="how many seats this client takes")
     join.add_argument("--bot-speed", type=float, default=1.0, help="bot delay factor (0 = full speed)")
 
-    replay = sub.add_parser("replay", help="check a table log and print its result")
+    replay = sub.add_parser("replay", help="check a table log and print its result, or watch it (--watch)")
     replay.add_argument("log")
     replay.add_argument("--verify", action="store_true")
+    replay.add_argument("--watch", action="store_true", help="open the replay viewer window")
+    replay.add_argument("--seat", type=int, default=None, help="watch from this seat (default: a spectator's view)")
+    replay.add_argument("--size", default=None, help="window size WxH (with --watch)")
 
     shot = sub.add_parser("shot", help="render a scene headless to a PNG")
     shot.add_argument("--game", default="oh_hell")
@@ -122,7 +125,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = args.command or "play"
     if args.command is None:
         args = build_parser().parse_args(["play", *(argv or [])])
-    if command == "bench" and args.what != "engine":
+    if command == "replay" and args.watch:
+        module_name, function = "cardtable.arcade.app", "run_replay"
+    elif command == "bench" and args.what != "engine":
         module_name, function = {"net": ("cardtable.bench.net", "run"), "frame": ("cardtable.bench.frame", "run")}[args.what]
     else:
         module_name, function = HANDLERS[command]

@@ -154,6 +154,8 @@ class TableScene(Scene):
         self.messages = 0
         self.menu_rect = pygame.Rect(0, 0, 0, 0)
         self.failures: set[str] = set()
+        self.table_info: dict[str, Any] = {}
+        self.history_entry: Any = None  # the History's record of this game, once it ended
 
     # ------------------------------------------------------------------ session messages
     def tick(self, dt: float) -> None:
@@ -181,6 +183,7 @@ class TableScene(Scene):
         kind = message.get("type")
         if kind == "welcome":
             table = message.get("table") or {}
+            self.table_info = dict(table)
             self.game_name = str(table.get("game", ""))
             self.title = str(table.get("title", self.game_name))
             self.realtime = bool(table.get("realtime"))
@@ -208,18 +211,45 @@ class TableScene(Scene):
             guarded(self, "update", self.table.set_view, seat, message.get("view") or {},
                     message.get("legal") or [], message.get("events") or [])
             if message.get("result") is not None:
-                self.result = message["result"]
+                self.set_result(message["result"])
         elif kind == "reject":
             if self.table is not None:
                 guarded(self, "reject", self.table.reject, message.get("seat", self._first_seat()),
                         message.get("action") or {}, str(message.get("reason") or "not allowed"))
         elif kind == "result":
-            self.result = message.get("result")
+            self.set_result(message.get("result"))
         elif kind == "error":
             self.app.toast(str(message.get("reason") or "refused"))
         elif kind == "closed" and self.result is None:
             self.app.toast(f"Left the table: {message.get('reason') or 'closed'}", 5.0)
             self.app.home()
+
+    def set_result(self, result: dict[str, Any] | None) -> None:
+        self.result = result
+        if result is not None and self.history_entry is None:
+            self.record_history()
+
+    def log_path(self) -> str | None:
+        """The table log, when this computer hosts the table."""
+        local = getattr(self.app.session, "local_table", None)
+        path = getattr(getattr(local, "host", None), "log_path", None)
+        return str(path) if path else None
+
+    def record_history(self) -> None:
+        """Keep the finished game in the History (not for shots and benchmarks, which play in process)."""
+        if self.result is None or not getattr(self.app.session, "keeps_history", True):
+            return
+        from cardtable.netplay import history
+
+        entry = history.Finished(game=self.game_name, title=self.title or self.game_name, players=list(self.names),
+                                 result=self.result, seats=list(self.local_seats),
+                                 name=str(self.table_info.get("name") or ""), log=self.log_path(),
+                                 table_id=str(self.table_info.get("id") or ""))
+        try:
+            self.history_entry = history.record(entry)
+        except OSError as error:  # a full or read-only disk costs the History entry, not the game
+            self.history_entry = entry
+            self.app.toast(f"The game could not be kept in the History: {error}"[:100])
 
     def _first_seat(self) -> int:
         return self.local_seats[0] if self.local_seats else 0
@@ -318,7 +348,8 @@ class TableScene(Scene):
         from cardtable.arcade.scenes.results import ResultsScene
 
         self.app.replace(ResultsScene(self.app, self.result, self.names, self.title or self.game_name,
-                                      self.local_seats, getattr(self.session, "config", None)))
+                                      self.local_seats, getattr(self.session, "config", None),
+                                      game_name=self.game_name, log=self.log_path()))
 
     def back(self) -> None:
         self.pause()
@@ -418,9 +449,7 @@ class PauseScene(MenuScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.table_scene.draw(surface, alpha)
-        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 165))
-        surface.blit(dim, (0, 0))
+        ui_theme.dim(surface, 165)
         w, h = surface.get_size()
         strip = pygame.Surface((w, 56), pygame.SRCALPHA)  # the menu's hints, not the table's, along the bottom
         strip.fill((6, 16, 12, 235))

@@ -41,7 +41,8 @@ class TitleScene(MenuScene):
             ("Join a table", self.join, "join"),
             ("How to play", self.rules, "rules"),
             ("Settings", self.settings, "settings"),
-            ("Quit", self.app.quit, "quit"),
+            ("History", self.history, "history"),
+            ("Quit", self.quit, "quit"),
         ]
         self.row_gap = 12 if h >= 700 else 8
         size = max(56, int(h * 0.13))  # the wordmark (see draw)
@@ -79,8 +80,21 @@ class TitleScene(MenuScene):
 
         self.app.push(SettingsScene(self.app))
 
+    def history(self) -> None:
+        from cardtable.arcade.scenes.history import HistoryScene
+
+        self.app.push(HistoryScene(self.app))
+
+    def quit(self) -> None:
+        from cardtable.arcade.scenes.confirm import ConfirmScene
+
+        self.app.push(ConfirmScene(self.app, "Quit cardtable?", "", "Quit", self.app.quit, "Stay", kind="quit"))
+
     def back(self) -> None:
-        self.ring.focus_name("quit")
+        if self.ring.focused is not None and self.ring.focused.name == "quit":
+            self.quit()
+        else:
+            self.ring.focus_name("quit")
 
     def hints(self) -> list[tuple[str, str]]:
         return [("up", "Move"), ("confirm", "Select"), ("back", "Quit")]

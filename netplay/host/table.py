@@ -14,12 +14,11 @@ import itertools
 import logging
 import secrets
 import time
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardtable.engine import get_game
-from cardtable.engine.core import Game, IllegalAction, cards_in, state_hash
+from cardtable.engine.core import Game, IllegalAction, public_events, state_hash
 from cardtable.netplay.host.admission import Admission
 from cardtable.netplay.host.bots import BotScheduler
 from cardtable.netplay.host.clocks import Clocks
@@ -426,7 +425,7 @@ class Host:
         seats: list[int | None] = list(client.seats) or [None]
         for seat in seats:
             if seat not in redacted:
-                redacted[seat] = self._redact(events, seat)
+                redacted[seat] = public_events(self.game, self.state, events, seat)
             self.send(client, {
                 "type": "view",
                 "seat": seat,
@@ -438,18 +437,3 @@ class Host:
             })
         if client.conn.buffered() > self.config.max_buffered:
             self.kick(client, "not reading fast enough")
-
-    def _redact(self, events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
-        """``events`` without any field naming a card ``seat`` may not see now."""
-        if not events:
-            return []
-        everything = self.game.cards(self.state)
-        named = set(cards_in(events, set(everything)))
-        if not named:
-            return events
-        hidden = Counter(card for card in self.game.hidden(self.state, seat) if card in named)
-        unseen = {card for card in named if everything.count(card) <= hidden[card]}
-        if not unseen:
-            return events
-        return [{key: value for key, value in event.items() if not unseen.intersection(cards_in({key: value}, unseen))}
-                for event in events]
