@@ -2,12 +2,12 @@
 
 :class:`DialogScene` dims the scene under it and shows a title, a few lines and a row of buttons; the
 focus starts on the ``default`` button (the safe one for a confirmation), Esc / B / right-click is
-``cancel``. :class:`ConfirmScene` is the yes/no case: "Quit cardtable?" - Quit / Stay.
+``cancel``. :func:`confirm` makes the yes/no case: "Quit cardtable?" - Quit / Stay.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pygame
@@ -33,6 +33,12 @@ class DialogScene(MenuScene):
         self.kind = kind  # what the dialog is about (tests and tools tell dialogs apart by it)
         self.below = app.scene
         self.wrapped: list[str] = []
+
+    @classmethod
+    def examples(cls, app: Any) -> Iterator[DialogScene]:
+        yield confirm(app, "Quit cardtable?", "", "Quit", lambda: None, "Stay", kind="quit")
+        yield cls(app, "No table answered", ["No table answered at 127.0.0.1:9.", "Is the host on the same network?"],
+                  [("Try again", lambda: None, "retry"), ("Back", lambda: None, "back")], kind="error")
 
     def build(self) -> None:
         w, h = self.app.size
@@ -90,10 +96,8 @@ class DialogScene(MenuScene):
             y += 28
 
 
-class ConfirmScene(DialogScene):
+def confirm(app: Any, question: str, detail: str, yes: str, on_yes: Callable[[], None], no: str = "Cancel",
+            on_no: Callable[[], None] | None = None, kind: str = "confirm") -> DialogScene:
     """``question`` with a button that does it (``yes``) and one that does not (focused first)."""
-
-    def __init__(self, app: Any, question: str, detail: str, yes: str, on_yes: Callable[[], None],
-                 no: str = "Cancel", on_no: Callable[[], None] | None = None, kind: str = "confirm") -> None:
-        super().__init__(app, question, [detail], [(yes, on_yes, "yes"), (no, on_no or (lambda: None), "no")],
-                         default="no", cancel=on_no, kind=kind)
+    return DialogScene(app, question, [detail], [(yes, on_yes, "yes"), (no, on_no or (lambda: None), "no")],
+                       default="no", cancel=on_no, kind=kind)

@@ -11,6 +11,7 @@ Playing waits between steps as long as the table did (at least :data:`MIN_GAP`, 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -44,8 +45,20 @@ def open_replay(app: Any, path: str, seat: int | None = None) -> bool:
     return True
 
 
+def example_replay(app: Any) -> Any:
+    """A short bot game's replay in a temporary folder (the scene registry's examples)."""
+    import tempfile
+
+    from cardtable.arcade.shot import bot_game_log
+    from cardtable.netplay.replay import Replay
+
+    folder = tempfile.mkdtemp(prefix="cardtable-replay-")
+    return Replay(bot_game_log("speed", 1, 2, f"{folder}/example.ctlog"))
+
+
 class ReplayScene(Scene):
     name = "replay"
+    takes_focus = False  # the keys drive the replay (see the module's docstring), not a focus ring
 
     def __init__(self, app: Any, replay: Any, seat: int | None = None) -> None:
         super().__init__(app)
@@ -59,6 +72,10 @@ class ReplayScene(Scene):
         self.progress_rect = pygame.Rect(0, 0, 0, 0)
         self.title = replay.game.title
         self.make_table()
+
+    @classmethod
+    def examples(cls, app: Any) -> Iterator[ReplayScene]:
+        yield cls(app, example_replay(app), 0)
 
     # -- what is shown ----------------------------------------------------------------------------
 
@@ -298,6 +315,10 @@ class ReplayMenu(MenuScene):
     def __init__(self, app: Any, replay_scene: ReplayScene) -> None:
         super().__init__(app)
         self.replay_scene = replay_scene
+
+    @classmethod
+    def examples(cls, app: Any) -> Iterator[ReplayMenu]:
+        yield cls(app, ReplayScene(app, example_replay(app), None))
 
     def build(self) -> None:
         scene = self.replay_scene

@@ -164,7 +164,7 @@ class ResultsScene(MenuScene):
         for i, (text, callback, name, enabled) in enumerate(entries):
             self.button(pygame.Rect(x + i * (bw + gap), y, bw, buttons_h), text, callback, name=name,
                         big=i == 0 and enabled, enabled=enabled)
-        self.ring.add(_sheet_item(self.sheet_rect))  # after the buttons: the focus starts on one of them
+        self.ring.add(_sheet_item(self.sheet_rect, self.next_page))  # after the buttons: the focus starts on one
         self.col = self.rank_rect
         self.table_top = top + 10
 
@@ -251,14 +251,14 @@ class ResultsScene(MenuScene):
         self.app.push(HistoryScene(self.app))
 
     def forget(self) -> None:
-        from cardtable.arcade.scenes.confirm import ConfirmScene
+        from cardtable.arcade.scenes.confirm import confirm
         from cardtable.netplay import history
 
         def gone() -> None:
             history.remove(self.entry.id)
             self.app.pop()  # back to the list, which reloads
 
-        self.app.push(ConfirmScene(self.app, "Forget this game?",
+        self.app.push(confirm(self.app, "Forget this game?",
                                    "It leaves the History and its replay is deleted.", "Forget it", gone))
 
     def menu(self) -> None:
@@ -284,10 +284,23 @@ class ResultsScene(MenuScene):
                 return
         super().command(cmd)
 
+    def next_page(self) -> None:
+        """Confirm on the sheet: the next rows (from the top again after the last)."""
+        page = max(1, self.sheet_rect.height // 40)
+        self.scroll = 0 if self.scroll >= self.max_scroll else min(self.max_scroll, self.scroll + page)
+
+    def moves_focus(self, direction: str, device: str = "keyboard") -> bool:
+        focused = self.ring.focused
+        if focused is not None and focused.name == "sheet" and direction in ("up", "down"):
+            step = -1 if direction == "up" else 1
+            if 0 <= self.scroll + step <= self.max_scroll:
+                return False  # it scrolls the sheet
+        return super().moves_focus(direction, device)
+
     def hints(self) -> list[tuple[str, str]]:
         focused = self.ring.focused
         if focused is not None and focused.name == "sheet":
-            return [("up", "Scroll"), ("back", "Back" if self.entry is not None else "Main menu")]
+            return [("up", "Scroll"), ("confirm", "Next page"), ("back", "Back" if self.entry is not None else "Main menu")]
         return [("left", "Move"), ("confirm", "Select"), ("back", "Back" if self.entry is not None else "Main menu")]
 
     # -- drawing ----------------------------------------------------------------------------------------
@@ -342,10 +355,10 @@ class ResultsScene(MenuScene):
             ui_theme.text(surface, score, size + 1, (row.right - 12, row.centery), "ink", anchor="midright", bold=True)
 
 
-def _sheet_item(rect: pygame.Rect) -> Any:
+def _sheet_item(rect: pygame.Rect, on_confirm: Any) -> Any:
     from cardtable.arcade.focus import FocusItem
 
-    return FocusItem(rect.copy(), name="sheet", caption="Score sheet")
+    return FocusItem(rect.copy(), on_confirm=on_confirm, name="sheet", caption="Score sheet")
 
 
 def _exists(path: str | None) -> bool:

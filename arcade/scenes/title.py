@@ -86,9 +86,9 @@ class TitleScene(MenuScene):
         self.app.push(HistoryScene(self.app))
 
     def quit(self) -> None:
-        from cardtable.arcade.scenes.confirm import ConfirmScene
+        from cardtable.arcade.scenes.confirm import confirm
 
-        self.app.push(ConfirmScene(self.app, "Quit cardtable?", "", "Quit", self.app.quit, "Stay", kind="quit"))
+        self.app.push(confirm(self.app, "Quit cardtable?", "", "Quit", self.app.quit, "Stay", kind="quit"))
 
     def back(self) -> None:
         if self.ring.focused is not None and self.ring.focused.name == "quit":
