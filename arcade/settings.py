@@ -16,6 +16,8 @@ from cardtable.userdirs import config_dir
 
 CARD_SIZES = ("small", "medium", "large")
 BOT_SPEEDS = ("relaxed", "normal", "fast", "instant")
+# two players on one screen in Spit and Speed: side by side (a couch) or face to face (a tablet between them)
+COUCH_LAYOUTS = ("side", "facing")
 
 
 def clean_name(text: str) -> str:
@@ -34,6 +36,7 @@ class Settings:
     bot_speed: str = "normal"
     last_game: str = "oh_hell"
     last_address: str = ""
+    couch_layout: str = "side"
 
     def validated(self) -> Settings:
         defaults = Settings()
@@ -48,6 +51,8 @@ class Settings:
             self.card_size = defaults.card_size
         if self.bot_speed not in BOT_SPEEDS:
             self.bot_speed = defaults.bot_speed
+        if self.couch_layout not in COUCH_LAYOUTS:
+            self.couch_layout = defaults.couch_layout
         for text in ("last_game", "last_address"):
             if not isinstance(getattr(self, text), str):
                 setattr(self, text, getattr(defaults, text))

@@ -450,10 +450,11 @@ def test_host_reasons_name_cards_as_players_say_them() -> None:
 def test_spit_hint_after_calling_spit_waits_for_the_other_player() -> None:
     driver = Driver("spit", 2, [0], 2)
     driver.push(driver.game.apply(driver.state, 0, {"type": "ready"}))
-    hints = driver.table._hints(0)
+    hints = [words for _, words in filter(None, driver.table.hints_for(0))]
     assert hints and hints[0].startswith("waiting for") and "Spit" in hints[0]
     driver.push(driver.game.apply(driver.state, 1, {"type": "ready"}))
-    assert "Spit" not in " ".join(driver.table._hints(0)) or "waiting" not in " ".join(driver.table._hints(0))
+    words = " ".join(w for _, w in filter(None, driver.table.hints_for(0)))
+    assert "Spit" not in words or "waiting" not in words
 
 
 def test_oh_hell_card_out_of_turn_says_whose_turn_it_is() -> None:

@@ -1,4 +1,5 @@
-"""Settings: name, volume, fullscreen, four-colour suits, card size, bot speed; the bindings shown."""
+"""Settings: name, volume, fullscreen, four-colour suits, card size, bot speed, the couch layout of Spit and
+Speed; the bindings shown."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pygame
 from cardtable.arcade import ui_theme
 from cardtable.arcade.focus import Cycler, text_field
 from cardtable.arcade.scenes.base import MenuScene
-from cardtable.arcade.settings import BOT_SPEEDS, CARD_SIZES, clean_name
+from cardtable.arcade.settings import BOT_SPEEDS, CARD_SIZES, COUCH_LAYOUTS, clean_name
 
 BINDINGS = [
     ("Move", "Arrows / WASD", "D-pad / stick", "WASD"),
@@ -30,8 +31,8 @@ class SettingsScene(MenuScene):
         s = self.app.settings
         self.row_gap = 10
         top = max(self.vy(170), self.content_top())
-        self.row_height = self.fit_rows(8, top, 44)
-        col = self.column(8, width=min(1100, w - 80), top=top)
+        self.row_height = self.fit_rows(9, top, 44)
+        col = self.column(9, width=min(1100, w - 80), top=top)
         half = (col.width - 40) // 2
         left = pygame.Rect(col.x, col.y, half, col.height)
         self.right = pygame.Rect(col.x + half + 40, col.y, half, col.height)
@@ -50,7 +51,10 @@ class SettingsScene(MenuScene):
                CARD_SIZES.index(s.card_size), on_change=self.set_card_size, name="card_size", caption_width=0.4)
         Cycler(self.manager, self.ring, self.row(left, 5), "Bot speed", list(BOT_SPEEDS),
                BOT_SPEEDS.index(s.bot_speed), on_change=self.set_bot_speed, name="bot_speed", caption_width=0.4)
-        self.button(self.row(left, 7), "Done", self.back, name="done", big=True)
+        Cycler(self.manager, self.ring, self.row(left, 6), "Two on one screen", list(COUCH_LAYOUTS),
+               COUCH_LAYOUTS.index(s.couch_layout), labels=["Side by side", "Face to face"],
+               on_change=self.set_couch_layout, name="couch_layout", caption_width=0.4)
+        self.button(self.row(left, 8), "Done", self.back, name="done", big=True)
 
     def set_name(self, text: str) -> None:
         self.app.settings.name = clean_name(text)
@@ -87,6 +91,10 @@ class SettingsScene(MenuScene):
 
     def set_bot_speed(self, value: str) -> None:
         self.app.settings.bot_speed = value
+
+    def set_couch_layout(self, value: str) -> None:
+        """Spit and Speed with two players here: side by side on a couch, face to face at a tablet."""
+        self.app.settings.couch_layout = value
 
     def back(self) -> None:
         self.save_name()

@@ -264,6 +264,8 @@ class TableScene(Scene):
             self.table = make_table(self.game_name, self.local_seats, art, size)
             self.table.card_scale = self.app.settings.card_scale()
             self.table.input_mapper = self.app.mapper
+            if hasattr(self.table, "set_couch_layout"):
+                self.table.set_couch_layout(self.app.settings.couch_layout)
             if self.names and hasattr(self.table, "set_names"):
                 self.table.set_names(self.names)
         except Exception as error:  # the renderer is another helper's work; never leave a blank screen
@@ -338,6 +340,8 @@ class TableScene(Scene):
             if scale != self.table.card_scale:
                 self.table.card_scale = scale
                 guarded(self, "resize", self.table.resize, self.app.size)
+        if self.table is not None and hasattr(self.table, "set_couch_layout"):
+            guarded(self, "resize", self.table.set_couch_layout, self.app.settings.couch_layout)
 
     def close(self) -> None:
         self.app.mapper.split_keyboard = False  # menus get the whole keyboard back

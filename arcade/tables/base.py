@@ -113,6 +113,28 @@ class Drag:
     active: bool = False
 
 
+@dataclass(slots=True)
+class Toast:
+    """A short message. ``seat``: whose it is (a couch table shows it on that player's side).
+    ``until_change``: it answers the position as it was (a rejected move): once the seat's view
+    changes it goes, after at least READ_TIME on screen."""
+
+    text: str
+    colour: Colour
+    left: float
+    seat: int | None = None
+    until_change: bool = False
+    shown: float = 0.0
+    stale: bool = False
+
+    def __getitem__(self, index: int) -> Any:
+        """``toast[0]`` the text, ``[1]`` the colour, ``[2]`` the seconds left (the older list form)."""
+        return (self.text, self.colour, self.left)[index]
+
+
+READ_TIME = 0.9  # seconds a rejection stays up even if the position changes at once
+
+
 @dataclass
 class SeatInput:
     cursor: int = 0
@@ -171,7 +193,7 @@ class Table:
         self.buttons: list[Button] = []
         self.ghosts: list[Ghost] = []
         self.pending: list[Pending] = []
-        self.toasts: list[list[Any]] = []  # [text, colour, seconds left]
+        self.toasts: list[Toast] = []
         self.hover: Vec | None = None
         self.mouse_active = False
         self.drag: Drag | None = None
@@ -206,6 +228,10 @@ class Table:
 
     def set_view(self, seat: int, view: dict[str, Any], legal: list[Action], events: list[dict[str, Any]]) -> None:
         first = not self.views
+        if view != self.views.get(seat):  # the position changed: what was said about the old one goes
+            for toast in self.toasts:
+                if toast.until_change and toast.seat in (seat, None):
+                    toast.stale = True
         if isinstance(seat, int) and seat not in self.inputs:
             self.inputs[seat] = SeatInput()
         if seat == self.event_seat or (not self.local_seats and first):
@@ -224,7 +250,7 @@ class Table:
         if len(self.pending) != before and isinstance(card, str):
             self.effects.add(Effect("shake", key=card, duration=0.35))
         reason = CARD_CODE.sub(lambda m: card_words(m.group(0)), reason or "Not allowed")
-        self.toast(reason[:1].upper() + reason[1:], BAD)
+        self.toast(reason[:1].upper() + reason[1:], BAD, seat=seat, until_change=True)
         self.sounds.play("reject")
         self.relayout(snap_back=True)
 
@@ -320,9 +346,13 @@ class Table:
                 self.flips[key] -= dt
                 if self.flips[key] <= 0:
                     del self.flips[key]
-        for toast in self.toasts:
-            toast[2] -= dt
-        self.toasts = [t for t in self.toasts if t[2] > 0]
+        if self.toasts:
+            for toast in self.toasts:
+                toast.left -= dt
+                toast.shown += dt
+                if toast.stale and toast.shown >= READ_TIME:
+                    toast.left = min(toast.left, 0.3)  # fades out
+            self.toasts = [t for t in self.toasts if t.left > 0]
         if self.ghosts:
             for ghost in self.ghosts:
                 ghost.ttl -= dt
@@ -459,9 +489,11 @@ class Table:
         if seat is not None and not any(s == seat and a == action for s, a in self.asks):
             self.asks.append((seat, action))
 
-    def toast(self, text: str, colour: Colour = INK, seconds: float = 2.6) -> None:
-        self.toasts = [t for t in self.toasts if t[0] != text][-2:]
-        self.toasts.append([text, colour, seconds])
+    def toast(self, text: str, colour: Colour = INK, seconds: float = 2.6, seat: int | None = None,
+              until_change: bool = False) -> None:
+        """A short message (see :class:`Toast`); the same text again replaces the old one."""
+        self.toasts = [t for t in self.toasts if t.text != text][-2:]
+        self.toasts.append(Toast(text, colour, seconds, seat, until_change))
 
     def banner_y(self) -> float:
         return self.H / 2
@@ -857,14 +889,14 @@ class Table:
                 image.set_alpha(round(255 * fade))
                 surface.blit(back, rect)
                 surface.blit(image, image.get_rect(center=rect.center))
-                image.set_alpha(None)
-                back.set_alpha(None)
+                image.set_alpha(255)
+                back.set_alpha(255)
             elif effect.kind == "float":
                 px = 40 * self.u * effect.size
                 image = self.text(effect.text, px, effect.colour)
                 image.set_alpha(round(255 * (1 - p)))
                 surface.blit(image, image.get_rect(center=(effect.pos[0], effect.pos[1] - 40 * self.u * p)))
-                image.set_alpha(None)
+                image.set_alpha(255)
             elif effect.kind == "flash":
                 flash = self.panel(self.size, (255, 255, 255, round(70 * (1 - p))), radius=0, border=None)
                 surface.blit(flash, (0, 0))
@@ -873,21 +905,33 @@ class Table:
         """Where toasts go (centre y of the first) and how many show at once."""
         return self.H * 0.62, 3
 
-    def _draw_toasts(self, surface: pygame.Surface) -> None:
+    def toast_groups(self) -> list[tuple[list[Toast], Vec, float]]:
+        """Which toasts go where: (toasts, centre of the first, width they may take). One group in the
+        middle by default (see :meth:`toast_place`); a couch table gives each player their own."""
         y, count = self.toast_place()
-        for text, colour, left in self.toasts[-count:]:
-            image = self.text(text, self.fit(text, 26 * self.u, self.W * 0.9), colour)
-            back = self.panel((image.get_width() + round(30 * self.u), image.get_height() + round(14 * self.u)),
-                              (0, 0, 0, 200), border=(*colour, 160))
-            rect = back.get_rect(center=(self.W // 2, round(y)))
-            fade = min(1.0, left / 0.4)
-            back.set_alpha(round(255 * fade))
-            image.set_alpha(round(255 * fade))
-            surface.blit(back, rect)
-            surface.blit(image, image.get_rect(center=rect.center))
-            back.set_alpha(None)
-            image.set_alpha(None)
-            y += rect.height + 6 * self.u
+        return [(self.toasts[-count:], (self.W / 2, y), self.W * 0.9)]
+
+    def _draw_toasts(self, surface: pygame.Surface) -> None:
+        for toasts, (x, y), width in self.toast_groups():
+            for toast in toasts:
+                y += self._draw_toast(surface, toast, x, y, width) + 6 * self.u
+
+    def _draw_toast(self, surface: pygame.Surface, toast: Toast, x: float, y: float, width: float) -> int:
+        """One toast centred at (x, y), no wider than ``width``; returns its height. (Fading sets a surface
+        alpha and puts back 255, never None: on a per-pixel-alpha surface pygame-ce's set_alpha(None)
+        turns blending off, and the cached text would then draw as a solid box.)"""
+        image = self.text(toast.text, self.fit(toast.text, 26 * self.u, width), toast.colour)
+        back = self.panel((image.get_width() + round(30 * self.u), image.get_height() + round(14 * self.u)),
+                          (0, 0, 0, 200), border=(*toast.colour, 160))
+        rect = back.get_rect(center=(round(x), round(y)))
+        fade = min(1.0, toast.left / 0.4)
+        back.set_alpha(round(255 * fade))
+        image.set_alpha(round(255 * fade))
+        surface.blit(back, rect)
+        surface.blit(image, image.get_rect(center=rect.center))
+        back.set_alpha(255)
+        image.set_alpha(255)
+        return rect.height
 
     def draw_hints(self, surface: pygame.Surface, hints: Iterable[str], x: float | None = None,
                    y: float | None = None, anchor: str = "midbottom") -> None:

@@ -1,12 +1,22 @@
-"""What the two real-time tables (Spit, Speed) share: a two-sided table where each local seat has its own
-side (the second local seat sits at the top, its cards turned to face it), a cursor per seat driven by
-that seat's device, a target pile per seat, hints per side, and optimistic plays.
+"""What the two real-time tables (Spit, Speed) share: a table where each local seat has its own side, a
+cursor per seat driven by that seat's device, a target pile per seat, hints and messages per seat, and
+optimistic plays.
 
-Each side is drawn in its player's own frame (the top player's first card is on the screen's right,
-their left). Controls per seat: left/right move the cursor over your cards; up/down pick the target
-pile; confirm plays the card under the cursor (onto the target pile, or the only pile it fits);
-``pile_a``/``pile_b`` play it onto the pile on your left / right. Mouse: click a card (it plays at once when only one pile takes it), or click a
-card then a pile.
+Arrangements (:attr:`RealtimeTable.arrangement`):
+
+- ``single``: one player on this screen; their cards at the bottom, the opponent's at the top.
+- ``side`` (two players on one screen, the default): the window split down the middle, the first local
+  player on the left half, the second on the right; the shared piles across the top; each half has its
+  player's cards, cursor, messages and hints, nothing upside down, and left is left for both.
+- ``facing`` (two players on one screen, Settings "Two on one screen: face to face", for a tablet lying
+  between them): the second player sits at the top, their cards, hints and messages turned to face them,
+  so their left is the screen's right.
+
+Controls per seat: left/right move the cursor over your cards; up/down pick the target pile; confirm
+plays the card under the cursor (onto the target pile, or the only pile it fits); ``pile_a``/``pile_b``
+play it onto the pile on your left / right as you look at the table. Mouse: click a card (it plays at
+once when only one pile takes it), or click a card then a pile. Hints name the buttons of the device
+each player last used, and mention the mouse only to a player using it.
 """
 
 from __future__ import annotations
@@ -15,8 +25,28 @@ from typing import Any
 
 import pygame
 
+from cardtable.arcade import ui_theme
 from cardtable.arcade.anim import Effect
-from cardtable.arcade.tables.base import CYAN, GOLD, LEGAL, MUTED, Action, Sprite, Table
+from cardtable.arcade.tables.base import (
+    BAD,
+    CYAN,
+    GOLD,
+    INK,
+    LEGAL,
+    MENU_STRIP,
+    MUTED,
+    Action,
+    Colour,
+    Sprite,
+    Table,
+    Toast,
+)
+
+SINGLE, SIDE, FACING = "single", "side", "facing"
+COUCH_LAYOUTS = (SIDE, FACING)
+
+# A hint: the input kinds whose buttons it shows (a pair shows both, or one D-pad glyph) and its words.
+Hint = tuple[tuple[str, ...], str]
 
 
 class RealtimeTable(Table):
@@ -24,26 +54,62 @@ class RealtimeTable(Table):
 
     realtime = True
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.couch_layout = SIDE
+        self._hint_cache: dict[tuple, pygame.Surface] = {}
+        super().__init__(*args, **kwargs)
+
     # -- sides ----------------------------------------------------------------------------------
 
     @property
     def bottom(self) -> int:
+        """The first local seat: at the bottom, or on the left half side by side."""
         return self.local_seats[0] if self.local_seats else 0
 
     @property
     def top(self) -> int:
+        """The other seat: at the top, or on the right half side by side."""
         return 1 - self.bottom
 
     @property
     def couch(self) -> bool:
         return len(self.local_seats) >= 2
 
+    @property
+    def arrangement(self) -> str:
+        if not self.couch:
+            return SINGLE
+        return self.couch_layout if self.couch_layout in COUCH_LAYOUTS else SIDE
+
+    @property
+    def side_by_side(self) -> bool:
+        return self.arrangement == SIDE
+
+    def set_couch_layout(self, layout: str) -> None:
+        """Side by side or face to face (for two players on this screen)."""
+        layout = layout if layout in COUCH_LAYOUTS else SIDE
+        if layout != self.couch_layout:
+            self.couch_layout = layout
+            self.resize(self.size)
+
     def flipped(self, seat: int) -> bool:
-        """Cards of the top seat face the top edge in couch play."""
-        return self.couch and seat == self.top
+        """Cards, hints and messages of the top seat face the top edge when the players face each other."""
+        return self.arrangement == FACING and seat == self.top
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         return CYAN if self.couch and seat == self.top else GOLD
+
+    def half(self, seat: int) -> pygame.Rect:
+        """The seat's part of the window: its half side by side, else the whole width."""
+        if not self.side_by_side:
+            return pygame.Rect(0, 0, self.W, self.H)
+        w = self.W // 2
+        return pygame.Rect(0 if seat == self.bottom else self.W - w, 0, w, self.H)
+
+    def top_row(self) -> float:
+        """Side by side: the centre y of the row of name plates and the table's message (under the
+        menu badge)."""
+        return (MENU_STRIP + 46) * self.u
 
     def view_of(self, seat: int) -> dict[str, Any]:
         """The freshest view that shows ``seat``'s public cards (any local seat's view will do)."""
@@ -63,12 +129,37 @@ class RealtimeTable(Table):
             image = self._text_cache[key] = pygame.transform.rotate(self.text(text, px, colour), 180)
         return image
 
+    def resize(self, size: tuple[int, int]) -> None:
+        if hasattr(self, "_hint_cache"):
+            self._hint_cache.clear()
+        super().resize(size)
+
     def banner_y(self) -> float:
+        if self.side_by_side:
+            return self.pile_rect(0).centery
         return self.pile_rect(0).top - 62 * self.u
 
     def toast_place(self) -> tuple[float, int]:
         below_piles = self.pile_rect(0).bottom + 30 * self.u
         return below_piles + 20 * self.u, 1
+
+    # -- messages -------------------------------------------------------------------------------
+
+    def table_message(self) -> tuple[str, Colour] | None:
+        """What the whole table needs to know now ("Slap a pile!"), if anything."""
+        return None
+
+    def seat_message(self, seat: int) -> tuple[str, Colour] | None:
+        """What this local player needs to know now (why they cannot call Spit! yet), if anything."""
+        return None
+
+    def message_centre(self, seat: int | None) -> tuple[float, float]:
+        """Where a message for ``seat`` goes (None: the table's message)."""
+        raise NotImplementedError
+
+    def seat_band(self, seat: int) -> tuple[float, float]:
+        """Side by side or face to face: the centre of the first line of ``seat``'s own messages."""
+        return self.message_centre(seat)
 
     # -- cursor items (subclasses) ----------------------------------------------------------------
 
@@ -133,11 +224,11 @@ class RealtimeTable(Table):
             return []
         return [(seat, action)]
 
-    def refuse(self, card: str | None, text: str) -> None:
-        """A move the legal list does not hold: say so, without asking the host."""
+    def refuse(self, seat: int | None, card: str | None, text: str) -> None:
+        """A move the legal list does not hold: say so to that player, without asking the host."""
         if card is not None:
             self.effects.add(Effect("shake", key=card, duration=0.3))
-        self.toast(text, MUTED, 1.2)
+        self.toast(text, MUTED, 1.6, seat=seat, until_change=True)
 
     def on_click(self, pos: tuple[int, int], seat: int | None) -> list[tuple[int, Action]]:
         button = self.button_at(pos, seat)
@@ -191,38 +282,217 @@ class RealtimeTable(Table):
 
     # -- drawing helpers ------------------------------------------------------------------------
 
-    def side_hints(self, surface: pygame.Surface, seat: int, hints: list[str]) -> None:
-        """Hints along the seat's own edge (upside down for the top seat in couch play)."""
+    def hints_for(self, seat: int) -> list[Hint]:
+        """The hints of a local seat now (subclasses)."""
+        return []
+
+    def mouse_hint(self, seat: int, words: str) -> Hint | None:
+        """A hint about the mouse, only for a player who is using it."""
+        device = self.inputs[seat].device if seat in self.inputs else ""
+        return ((), words) if device == "mouse" else None
+
+    def caps(self, seat: int, kinds: tuple[str, ...]) -> list[str]:
+        """The key caps or pad glyphs of ``kinds`` on ``seat``'s device (a pair on one D-pad: one glyph)."""
+        device = self.inputs[seat].device if seat in self.inputs else "keyboard"
+        mapper = self.input_mapper
+        out: list[str] = []
+        for kind in kinds:
+            label = self.hint_label(kind, seat)
+            if mapper is not None and hasattr(mapper, "glyph"):
+                label = str(mapper.glyph(kind, device))
+            if label not in out:
+                out.append(label)
+        return out
+
+    def hint_image(self, seat: int, hints: list[Hint], width: float) -> pygame.Surface | None:
+        """The seat's hint bar (key caps or pad glyphs and words) on a translucent strip, cached."""
+        items = [(self.caps(seat, kinds), words) for kinds, words in filter(None, hints) if words]
+        if not items:
+            return None
+        size = max(12, round(17 * self.u))
+        while True:
+            widths = [sum(ui_theme.cap_width(c, size) + 4 for c in caps) + 6 + ui_theme.font(size).size(w)[0]
+                      for caps, w in items]
+            total = sum(widths) + round(22 * self.u) * (len(items) - 1) + round(24 * self.u)
+            if total <= width:
+                break
+            if size > 12:
+                size -= 1
+            elif len(items) > 1:
+                items = items[:-1]  # the least of them (they come most needed first) makes room
+            else:
+                break
+        key = (tuple((tuple(c), w) for c, w in items), size)
+        image = self._hint_cache.get(key)
+        if image is not None:
+            return image
+        height = ui_theme.font(size, True).get_height() + round(12 * self.u)
+        image = pygame.Surface((total, height), pygame.SRCALPHA)
+        pygame.draw.rect(image, (0, 0, 0, 110), image.get_rect(), border_radius=max(4, round(10 * self.u)))
+        x = round(12 * self.u)
+        top = round(4 * self.u)
+        for (caps, words), w in zip(items, widths, strict=True):
+            left = x
+            for cap in caps:
+                x = ui_theme.chip(image, cap, (x, top), size).right + 4
+            ui_theme.text(image, words, size, (x + 2, image.get_height() // 2), "muted", anchor="midleft")
+            x = left + w + round(22 * self.u)
+        if len(self._hint_cache) > 40:
+            self._hint_cache.clear()
+        self._hint_cache[key] = image
+        return image
+
+    def label(self, surface: pygame.Surface, text: str, px: float, colour: Colour, pos: tuple[float, float],
+              seat: int) -> pygame.Rect:
+        """A label centred at ``pos`` that belongs to ``seat``'s side (upside down for a player across)."""
+        if not self.flipped(seat):
+            return self.blit_text(surface, text, px, colour, "center", pos)
+        image = self.rotated_text(text, px, colour)
+        rect = image.get_rect(center=(round(pos[0]), round(pos[1])))
+        surface.blit(self.rotated_text(text, px, (0, 0, 0)), rect.move(-1, -2))
+        surface.blit(image, rect)
+        self.report("label", rect, text)
+        return rect
+
+    def hint_place(self, seat: int) -> tuple[float, float, float]:
+        """Where ``seat``'s hint bar goes: centre x, the edge y it sits on, and the width it may take."""
+        half = self.half(seat)
+        if self.flipped(seat):
+            return half.centerx, 2 * self.u, half.width * 0.94
+        return half.centerx, self.H - 4 * self.u, half.width * 0.94
+
+    def draw_seat_hints(self, surface: pygame.Surface, seat: int) -> None:
+        """The seat's hints along its own edge (turned to face the top player when they sit opposite)."""
         if seat not in self.local_seats:
             return
+        x, edge, width = self.hint_place(seat)
+        image = self.hint_image(seat, self.hints_for(seat), width)
+        if image is None:
+            return
         if self.flipped(seat):
-            text = "   \u00b7   ".join(h for h in hints if h)
-            if not text:
-                return
-            image = self.rotated_text(text, self.fit(text, 19 * self.u, self.W * 0.94), MUTED)
-            back = self.panel((image.get_width() + round(24 * self.u), image.get_height() + round(10 * self.u)),
-                              (0, 0, 0, 110), border=None)
-            rect = back.get_rect(midtop=(self.W // 2, round(4 * self.u)))
-            surface.blit(back, rect)
-            surface.blit(image, image.get_rect(center=rect.center))
+            image = pygame.transform.rotate(image, 180)
+            rect = image.get_rect(midtop=(round(x), round(edge)))
         else:
-            self.draw_hints(surface, hints)
+            rect = image.get_rect(midbottom=(round(x), round(edge)))
+        surface.blit(image, rect)
+        self.report("hints", rect, f"hints {seat}")
+
+    def message_lines(self, text: str, width: float) -> tuple[list[str], float]:
+        """``text`` as one line, or two split at a word near the middle when one would get too small."""
+        px = self.fit(text, 26 * self.u, width)
+        if px >= 20 * self.u or " " not in text:
+            return [text], px
+        words = text.split(" ")
+        best = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
+        lines = [" ".join(words[:best]), " ".join(words[best:])]
+        return lines, min(self.fit(line, 24 * self.u, width) for line in lines)
+
+    def draw_message(self, surface: pygame.Surface, text: str, colour: Colour, centre: tuple[float, float],
+                     width: float, flipped: bool = False, name: str = "message", alpha: float = 1.0) -> pygame.Rect:
+        """Text on a dark panel, on one line or two (upside down for a player across the table)."""
+        lines, px = self.message_lines(text, width - 36 * self.u)
+        images = [self.rotated_text(line, px, colour) if flipped else self.text(line, px, colour) for line in lines]
+        if flipped:
+            images.reverse()
+        inner = (max(i.get_width() for i in images), sum(i.get_height() for i in images))
+        back = self.panel((inner[0] + round(36 * self.u), inner[1] + round(14 * self.u)), (0, 0, 0, 170),
+                          border=(*colour, 160))
+        rect = back.get_rect(center=(round(centre[0]), round(centre[1])))
+        if alpha < 1.0:
+            back.set_alpha(round(255 * alpha))
+        surface.blit(back, rect)
+        back.set_alpha(255)
+        y = rect.centery - inner[1] // 2
+        for image in images:
+            if alpha < 1.0:
+                image.set_alpha(round(255 * alpha))
+            surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
+            image.set_alpha(255)
+            y += image.get_height()
+        self.report("label", rect, name)
+        return rect
+
+    def draw_messages(self, surface: pygame.Surface) -> None:
+        """The table's message and each local player's own, where each belongs."""
+        if any(e.kind == "banner" for e in self.effects.items):
+            return  # a banner says it for now
+        table = self.table_message()
+        if self.arrangement == SINGLE:
+            message = self.seat_message(self.bottom) if self.bottom in self.local_seats else None
+            message = message or table
+            if message:
+                self.draw_message(surface, *message, self.message_centre(None), self.W * 0.92)
+            return
+        if table and self.side_by_side:  # both face the screen: one line across the top says it
+            self.draw_message(surface, *table, self.message_centre(None), self.W * 0.6, name="table message")
+            table = None
+        for seat in self.local_seats:  # face to face: each player reads the table's news the right way up
+            message = self.seat_message(seat) or table
+            if message:
+                width = self.half(seat).width * 0.92
+                self.draw_message(surface, *message, self.message_centre(seat), width, self.flipped(seat),
+                                  name=f"message {seat}")
+
+    def toast_groups(self) -> list[tuple[list[Toast], tuple[float, float], float]]:
+        if self.arrangement == SINGLE:
+            return super().toast_groups()
+        return []  # each player's own, drawn by draw_seat_toasts (turned for a player across the table)
+
+    def draw_seat_toasts(self, surface: pygame.Surface) -> None:
+        """Two players on one screen: each sees the table's toasts and their own on their side."""
+        if self.arrangement == SINGLE:
+            return
+        for seat in self.local_seats:
+            mine = [t for t in self.toasts if t.seat in (None, seat)][-2:]
+            x, y = self.seat_band(seat)
+            step = 40 * self.u * (-1 if self.flipped(seat) else 1)
+            if self.seat_message(seat) or (self.arrangement == FACING and self.table_message()):
+                y += step
+            for toast in mine:
+                self.draw_message(surface, toast.text, toast.colour, (x, y), self.half(seat).width * 0.92,
+                                  self.flipped(seat), name=f"toast {seat}", alpha=min(1.0, toast.left / 0.4))
+                y += step
+
+    def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
+        self.draw_messages(surface)
+        self.draw_extra(surface, alpha)
+        self.draw_seat_toasts(surface)
+        for seat in self.local_seats:
+            self.draw_seat_hints(surface, seat)
+
+    def draw_extra(self, surface: pygame.Surface, alpha: float) -> None:
+        """Per-frame drawing of a subclass over the cards (a countdown)."""
 
     def draw_under(self, surface: pygame.Surface, alpha: float) -> None:
         for pile in (0, 1):
             glow = self.pile_glow(pile)
+            rect = self.pile_rect(pile)
             if glow is not None:
-                rect = self.pile_rect(pile)
                 pad = self.art.glow_pad(rect.size)
                 surface.blit(self.art.glow(rect.size, glow), (rect.x - pad, rect.y - pad))
+            if self.couch:
+                self._pile_tabs(surface, pile, rect)
+
+    def _pile_tabs(self, surface: pygame.Surface, pile: int, rect: pygame.Rect) -> None:
+        """Two on one screen: over a pile their cursor's card fits, a tab in each player's colour (the
+        first player's on the left), so neither mistakes the other's green for their own."""
+        for seat in self.local_seats:
+            if not self._fits(seat, pile):
+                continue
+            x = rect.left + rect.width * 0.25 if seat == self.bottom else rect.right - rect.width * 0.25
+            y, s = rect.top - 6 * self.u, 9 * self.u
+            pygame.draw.polygon(surface, self.seat_colour(seat), [(x, y), (x - s, y - s * 1.3), (x + s, y - s * 1.3)])
+
+    def _fits(self, seat: int, pile: int) -> bool:
+        state = self.inputs.get(seat)
+        if state is None:
+            return False
+        card = state.selected or (self.cursor_card(seat) if state.device != "mouse" else None)
+        return card is not None and any(a.get("pile") == pile for a in self.plays_for(seat, card))
 
     def pile_glow(self, pile: int) -> tuple[int, int, int] | None:
         """Green when the card under some local cursor (or selected) can go on ``pile``."""
-        for seat in self.local_seats:
-            state = self.inputs.get(seat)
-            if state is None:
-                continue
-            card = state.selected or (self.cursor_card(seat) if state.device != "mouse" else None)
-            if card is not None and any(a.get("pile") == pile for a in self.plays_for(seat, card)):
-                return LEGAL
-        return None
+        return LEGAL if any(self._fits(seat, pile) for seat in self.local_seats) else None
+
+
+__all__ = ["BAD", "COUCH_LAYOUTS", "FACING", "GOLD", "INK", "MUTED", "SIDE", "SINGLE", "Hint", "RealtimeTable"]

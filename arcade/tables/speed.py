@@ -1,9 +1,16 @@
 """The Speed table: your hand of five, your stockpile with its count, the opponent's hand (backs) and
 stockpile, the two centre piles with the side piles beside them, the stuck state and the
-simultaneous flip, a countdown when a round is dealt, and both players' card counts.
+simultaneous flip, a 3-2-1 countdown when a round is dealt, and both players' card counts.
+
+Start (decision, RULES.md "Speed"): each player sees their own hand as soon as it is dealt; the deal
+counts down "3, 2, 1" and at its end the table says Ready for every local player (an auto action), so
+the countdown ends in play once the other player is ready too (a bot is at once). A player who paused
+during the countdown gets a Ready button instead.
 
 Screen: centre pile 0 is the left one, side pile 0 beside it on the left (it flips onto pile 0).
-``pile_a``/``pile_b`` play the card under the cursor onto the pile on your left / right.
+``pile_a``/``pile_b`` play the card under the cursor onto the pile on your left / right. Arrangements
+(see :mod:`realtime`): one player at the bottom; two side by side (piles across the top, each player's
+hand and stockpile in their half); or two facing each other.
 """
 
 from __future__ import annotations
@@ -13,8 +20,8 @@ from typing import Any
 import pygame
 
 from cardtable.arcade.anim import Effect, Vec
-from cardtable.arcade.tables.base import GOLD, INK, LEGAL, MUTED, Action, Button, Sprite
-from cardtable.arcade.tables.realtime import RealtimeTable
+from cardtable.arcade.tables.base import GOLD, INK, LEGAL, MUTED, Action, Button, Colour, Sprite
+from cardtable.arcade.tables.realtime import Hint, RealtimeTable
 
 COUNTDOWN = 2.4  # seconds of "3, 2, 1" after a deal
 
@@ -26,34 +33,63 @@ class SpeedTable(RealtimeTable):
         self.countdown = 0.0
         self._round_seen: int | None = None
         self._last_count = 0
+        self._readied: set[tuple[int, Any]] = set()  # (seat, round) the table said Ready for
         super().__init__(*args, **kwargs)
 
     # -- geometry -------------------------------------------------------------------------------
 
     def csize(self) -> tuple[int, int]:
-        return self.card_px(0.19)
+        return self.card_px(0.165 if self.side_by_side else 0.19)
+
+    def gap(self) -> float:
+        return (12 if self.side_by_side else 16) * self.u
+
+    def hand_y(self, seat: int) -> float:
+        _, h = self.csize()
+        if seat == self.bottom or self.side_by_side:
+            return self.H - h - (58 if self.side_by_side else 48) * self.u
+        return 42 * self.u
+
+    def _side_block(self, seat: int) -> tuple[float, float]:
+        """Side by side: the x of the hand's first slot and of the stockpile in the seat's half (the
+        stockpile on the outer side)."""
+        w, _ = self.csize()
+        half = self.half(seat)
+        hand = 5 * w + 4 * self.gap()
+        total = hand + 24 * self.u + w
+        left = half.centerx - total / 2
+        if seat == self.bottom:
+            return left + w + 24 * self.u, left
+        return left, left + hand + 24 * self.u
 
     def hand_rects(self, seat: int, count: int) -> list[pygame.Rect]:
         w, h = self.csize()
-        gap = 16 * self.u
+        gap = self.gap()
         slots = max(5, count)
         total = slots * w + (slots - 1) * gap
-        left = self.W / 2 - total / 2 + (slots - count) * (w + gap) / 2
-        y = self.H - h - 48 * self.u if seat == self.bottom else 38 * self.u
+        if self.side_by_side:
+            start = self._side_block(seat)[0] - (slots - 5) * (w + gap) / 2
+            left = start + (slots - count) * (w + gap) / 2
+        else:
+            left = self.W / 2 - total / 2 + (slots - count) * (w + gap) / 2
+        y = self.hand_y(seat)
         rects = [pygame.Rect(round(left + i * (w + gap)), round(y), w, h) for i in range(count)]
-        return rects if seat == self.bottom else rects[::-1]
+        return rects[::-1] if self.flipped(seat) or (seat == self.top and not self.couch) else rects
 
     def stock_rect(self, seat: int) -> pygame.Rect:
         w, h = self.csize()
+        if self.side_by_side:
+            return pygame.Rect(round(self._side_block(seat)[1]), round(self.hand_y(seat)), w, h)
         total = 5 * w + 4 * 16 * self.u
         if seat == self.bottom:
             return pygame.Rect(round(self.W / 2 + total / 2 + 56 * self.u), round(self.H - h - 48 * self.u), w, h)
-        return pygame.Rect(round(self.W / 2 - total / 2 - 56 * self.u - w), round(38 * self.u), w, h)
+        return pygame.Rect(round(self.W / 2 - total / 2 - 56 * self.u - w), round(42 * self.u), w, h)
 
     def pile_rect(self, pile: int) -> pygame.Rect:
         w, h = self.csize()
         x = self.W / 2 - w - 20 * self.u if pile == 0 else self.W / 2 + 20 * self.u
-        return pygame.Rect(round(x), round(self.H / 2 - h / 2), w, h)
+        y = self.top_row() + 48 * self.u if self.side_by_side else self.H / 2 - h / 2
+        return pygame.Rect(round(x), round(y), w, h)
 
     def side_rect(self, pile: int) -> pygame.Rect:
         w, _ = self.csize()
@@ -62,9 +98,31 @@ class SpeedTable(RealtimeTable):
         return centre.move(round(dx), 0)
 
     def plate_centre(self, seat: int) -> Vec:
+        if self.side_by_side:
+            return (self.W * (0.1 if seat == self.bottom else 0.9), self.top_row())
         if seat == self.bottom:
             return (self.W * 0.1, self.H - 100 * self.u)
         return (self.W * 0.9, 100 * self.u)
+
+    def button_centre(self, seat: int) -> Vec:
+        if self.side_by_side:  # under the plate, beside the piles, on the player's own side
+            side = self.side_rect(0 if seat == self.bottom else 1)
+            x = (side.left / 2) if seat == self.bottom else (side.right + self.W) / 2
+            return (x, side.centery)
+        cx, cy = self.plate_centre(seat)
+        return (cx, cy + (-95 * self.u if seat == self.bottom else 95 * self.u))
+
+    def message_centre(self, seat: int | None) -> tuple[float, float]:
+        if self.side_by_side:
+            if seat is None:
+                return (self.W / 2, self.top_row())
+            labels = self.pile_rect(0).bottom + 40 * self.u
+            return (self.half(seat).centerx, (labels + self.hand_y(seat) - 30 * self.u) / 2 - 10 * self.u)
+        if seat is not None and self.flipped(seat):  # between their hand and the centre piles
+            return (self.W / 2, (self.hand_y(seat) + self.csize()[1] + self.pile_rect(0).top) / 2)
+        if seat is not None and self.arrangement != "single":
+            return (self.W / 2, (self.pile_rect(0).bottom + 30 * self.u + self.hand_y(seat)) / 2)
+        return (self.W / 2, (self.pile_rect(0).top + self.hand_rects(self.top, 1)[0].bottom) / 2)
 
     # -- cursor ---------------------------------------------------------------------------------
 
@@ -88,17 +146,18 @@ class SpeedTable(RealtimeTable):
             flipped = self.flipped(seat)
             stock = self.stock_rect(seat)
             count = (view.get("stock_sizes") or [0, 0])[seat]
-            direction = -1 if seat == self.bottom else 1
+            direction = 1 if flipped or (seat == self.top and not self.couch) else -1
             for j in range(min(count, 6)):
                 self.sprites.append(Sprite(("stock", seat, j), None, stock.move(0, round(j * 3 * self.u * direction)),
-                                           flipped=flipped, shadow=j == 0, origin=(self.W / 2 - size[0] / 2, self.H / 2)))
+                                           flipped=flipped, shadow=j == 0, origin=(self.W / 2 - size[0] / 2, self.H / 2),
+                                           group=f"stock {seat}"))
             stock_top = stock.move(0, round(max(0, min(count, 6) - 1) * 3 * self.u * direction)).topleft
             if seat in self.views and seat in self.local_seats:
                 self._build_hand(seat, size, phase, stock_top)
             else:
                 for i, rect in enumerate(self.hand_rects(seat, hand_sizes[seat])):
                     self.sprites.append(Sprite(("hand", seat, i), None, rect, flipped=flipped, origin=stock_top,
-                                               delay=0.05 * i))
+                                               delay=0.05 * i, group=f"hand {seat}"))
         centre = view.get("centre") or [None, None]
         sizes = view.get("centre_sizes") or [0, 0]
         for p in (0, 1):
@@ -108,14 +167,14 @@ class SpeedTable(RealtimeTable):
             for j in range(min(count, 6)):
                 glow = LEGAL if j == min(count, 6) - 1 and self._flip_wanted() else None
                 self.sprites.append(Sprite(("side", p, j), None, side.move(0, round(-j * 3 * self.u)), shadow=j == 0,
-                                           glow=glow, origin=(self.W / 2, self.H / 2)))
+                                           glow=glow, origin=(self.W / 2, self.H / 2), group=f"side pile {p}"))
             side_top = side.move(0, round(-max(0, min(count, 6) - 1) * 3 * self.u)).topleft
             mine = [q.card for q in self.pending if q.action.get("pile") == p]
             top = mine[-1] if mine else centre[p]
             if top is not None:
-                self.sprites.append(Sprite(top, top, rect, origin=side_top, hit=("pile", p)))
+                self.sprites.append(Sprite(top, top, rect, origin=side_top, hit=("pile", p), group=f"centre pile {p}"))
             elif sizes[p]:
-                self.sprites.append(Sprite(("centre_back", p), None, rect, origin=side_top))
+                self.sprites.append(Sprite(("centre_back", p), None, rect, origin=side_top, group=f"centre pile {p}"))
         self._buttons(phase)
 
     def _build_hand(self, seat: int, size: tuple[int, int], phase: str | None, stock_top: Vec) -> None:
@@ -124,20 +183,19 @@ class SpeedTable(RealtimeTable):
         legal = self.legals.get(seat, [])
         playable = {a.get("card") for a in legal if a.get("type") == "play"}
         flipped = self.flipped(seat)
-        hidden = phase == "ready"
         cursor = state.cursor % len(hand) if hand else -1
-        direction = -1 if seat == self.bottom else 1
+        direction = 1 if flipped else -1
         for i, (card, rect) in enumerate(zip(hand, self.hand_rects(seat, len(hand)), strict=True)):
             glow = LEGAL if card in playable else None
             mark = None
             lift = 0
-            if not hidden and i == cursor and state.device != "mouse" and phase == "play":
+            if i == cursor and state.device != "mouse" and phase == "play":
                 glow, mark, lift = self.seat_colour(seat), self.seat_colour(seat), round(size[1] * 0.1)
             if card == state.selected:
                 glow, lift = self.seat_colour(seat), round(size[1] * 0.12)
             self.sprites.append(Sprite(
-                card, None if hidden else card, rect.move(0, lift * direction), flipped=flipped,
-                glow=None if hidden else glow, hit=("hand", card), seat=seat, origin=stock_top, mark=mark,
+                card, card, rect.move(0, lift * direction), flipped=flipped,
+                glow=glow, hit=("hand", card), seat=seat, origin=stock_top, mark=mark, group=f"hand {seat}",
             ))
 
     def _flip_wanted(self) -> bool:
@@ -147,14 +205,12 @@ class SpeedTable(RealtimeTable):
         for seat in self.local_seats:
             legal = self.legals.get(seat, [])
             call = next((a for a in legal if a.get("type") in ("ready", "flip", "draw")), None)
-            if call is None:
-                continue
+            if call is None or (call["type"] == "ready" and self.countdown > 0):
+                continue  # the countdown says Ready by itself when it ends
             label = {"ready": "Ready", "flip": "Flip!", "draw": "Draw"}[call["type"]]
-            cx, cy = self.plate_centre(seat)
-            w, h = round(150 * self.u), round(54 * self.u)
-            dy = -95 * self.u if seat == self.bottom else 95 * self.u
-            rect = pygame.Rect(0, 0, w, h)
-            rect.center = (round(cx), round(cy + dy))
+            cx, cy = self.button_centre(seat)
+            rect = pygame.Rect(0, 0, round(150 * self.u), round(54 * self.u))
+            rect.center = (round(cx), round(cy))
             self.buttons.append(Button(rect, label, call, seat, focus=call["type"] != "draw"))
 
     # -- drawing --------------------------------------------------------------------------------
@@ -166,8 +222,9 @@ class SpeedTable(RealtimeTable):
             stock = self.stock_rect(seat)
             surface.blit(self.art.slot(size), stock)
             count = (view.get("stock_sizes") or [0, 0])[seat]
-            y = stock.top - 30 * self.u if seat == self.bottom else stock.bottom + 30 * self.u
-            self.blit_text(surface, f"stockpile {count}", 20 * self.u, MUTED, "center", (stock.centerx, y))
+            below = seat == self.top and not self.side_by_side
+            y = stock.bottom + 30 * self.u if below else stock.top - 30 * self.u
+            self.label(surface, f"stockpile {count}", 20 * self.u, MUTED, (stock.centerx, y), seat)
             self._plate(surface, seat)
         sides = view.get("side_sizes") or [0, 0]
         centre_sizes = view.get("centre_sizes") or [0, 0]
@@ -179,8 +236,8 @@ class SpeedTable(RealtimeTable):
             surface.blit(self.art.slot(size), rect)
             for depth in range(min(2, max(0, centre_sizes[p] - 1)), 0, -1):
                 surface.blit(self.art.blank(size), rect.move(round(-3 * depth * self.u), round(3 * depth * self.u)))
-            self.blit_text(surface, f"{centre_sizes[p]} card{'s' if centre_sizes[p] != 1 else ''}", 20 * self.u, INK, "midtop",
-                           (rect.centerx, rect.bottom + 8 * self.u))
+            self.blit_text(surface, f"{centre_sizes[p]} card{'s' if centre_sizes[p] != 1 else ''}", 20 * self.u, INK,
+                           "midtop", (rect.centerx, rect.bottom + 8 * self.u))
 
     def _plate(self, surface: pygame.Surface, seat: int) -> None:
         view = self.view
@@ -197,72 +254,83 @@ class SpeedTable(RealtimeTable):
         self.name_plate(surface, seat, self.plate_centre(seat), lines, active=seat in self.local_seats and self.couch,
                         width=170 * self.u)
 
-    def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
-        message = self._message()
-        if message and not any(e.kind == "banner" for e in self.effects.items):
-            image = self.text(message, self.fit(message, 28 * self.u, self.W * 0.92), GOLD)
-            back = self.panel((image.get_width() + round(36 * self.u), image.get_height() + round(16 * self.u)),
-                              (0, 0, 0, 170), border=(*GOLD, 160))
-            y = (self.pile_rect(0).top + self.hand_rects(self.top, 1)[0].bottom) / 2
-            rect = back.get_rect(center=(self.W // 2, round(y)))
-            surface.blit(back, rect)
-            surface.blit(image, image.get_rect(center=rect.center))
-        if self.countdown > 0:
-            number = str(int(self.countdown / (COUNTDOWN / 3)) + 1)
-            frac = (self.countdown % (COUNTDOWN / 3)) / (COUNTDOWN / 3)
-            px = 150 * self.u * round(0.7 + 0.3 * frac, 1)
-            image = self.text(number, px, GOLD)
-            shadow = self.text(number, px, (0, 0, 0))
-            rect = image.get_rect(center=(self.W // 2, self.H // 2))
-            d = round(150 * self.u)  # a dark disc: the number reads clearly over the centre cards
-            disc = self.panel((d, d), (0, 0, 0, 175), radius=d // 2, border=(*GOLD, 170))
-            surface.blit(disc, disc.get_rect(center=(self.W // 2, self.H // 2)))
-            surface.blit(shadow, rect.move(3, 5))
-            surface.blit(image, rect)
-        for seat in self.local_seats:
-            self.side_hints(surface, seat, self._hints(seat))
+    def draw_extra(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.countdown <= 0:
+            return
+        number = str(int(self.countdown / (COUNTDOWN / 3)) + 1)
+        frac = (self.countdown % (COUNTDOWN / 3)) / (COUNTDOWN / 3)
+        px = 150 * self.u * round(0.7 + 0.3 * frac, 1)
+        image = self.text(number, px, GOLD)
+        shadow = self.text(number, px, (0, 0, 0))
+        centre = (self.W // 2, self.pile_rect(0).centery)
+        rect = image.get_rect(center=centre)
+        d = round(150 * self.u)  # a dark disc: the number reads clearly over the centre cards
+        disc = self.panel((d, d), (0, 0, 0, 175), radius=d // 2, border=(*GOLD, 170))
+        surface.blit(disc, disc.get_rect(center=centre))
+        surface.blit(shadow, rect.move(3, 5))
+        surface.blit(image, rect)
 
-    def _message(self) -> str:
+    def _is(self, seat: int) -> str:
+        """"You are" / "Ann is": the verb goes with the name."""
+        who = self.name(seat)
+        return f"{who} {'are' if who == 'You' else 'is'}"
+
+    def table_message(self) -> tuple[str, Colour] | None:
         view = self.view
         phase = view.get("phase")
-        if phase == "ready" and self.countdown <= 0:
+        if phase == "ready":
+            if self.countdown > 0:
+                return ("Get ready: the centre cards turn when the count ends", GOLD)
             waiting = [s for s in (0, 1) if not (view.get("ready") or [False, False])[s]]
-            if any(s in self.local_seats for s in waiting):
-                return "Ready? The centre cards turn as soon as both players are"
-            return f"Waiting for {self.name(waiting[0])}" if waiting else ""
+            if not waiting:
+                return None
+            if all(s in self.local_seats for s in waiting) or (self.arrangement == "single" and
+                                                                 self.bottom in waiting):
+                return ("Press Ready: the centre cards turn when both players are ready", GOLD)
+            remote = [s for s in waiting if s not in self.local_seats]
+            return (f"Waiting for {self.name(remote[0])} to be ready", GOLD) if remote else None
         if phase == "play":
             asked = view.get("flip_asked") or [False, False]
-            if any(asked):
-                if all(asked):
-                    return ""
+            if any(asked) and not all(asked):
                 who = [s for s in (0, 1) if asked[s]][0]
-                other = 1 - who
-                return f"{self.name(who)} {'are' if self.name(who) == 'You' else 'is'} stuck; flip when {self.name(other)} {'are' if self.name(other) == 'You' else 'is'} too"
-            stuck = [s for s in self.local_seats if self.find(s, type="flip")]
-            if stuck:
-                who = self.name(stuck[0])
-                verb = "You're" if who == "You" else f"{who} is"
-                return f"{verb} stuck: Flip! (the side piles turn when both players are stuck)"
+                if self.arrangement == "single" or who not in self.local_seats:
+                    other = self.name(1 - who)
+                    other = "you" if other == "You" else other
+                    return (f"{self._is(who)} stuck: the side piles turn when {other} can't play either", GOLD)
         if phase == "over":
             rounds = view.get("rounds") or []
             winner = rounds[-1].get("winner") if rounds else None
             if isinstance(winner, int):
-                return f"{self.wins(winner)}!"
-            return "A draw: nobody can play any more"
-        return ""
+                return (f"{self.wins(winner)}!", GOLD)
+            return ("A draw: nobody can play any more", GOLD)
+        return None
 
-    def _hints(self, seat: int) -> list[str]:
+    def seat_message(self, seat: int) -> tuple[str, Colour] | None:
+        if self.view.get("phase") != "play" or not self.find(seat, type="flip"):
+            return None
+        other = 1 - seat
+        if (self.view.get("flip_asked") or [False, False])[other]:
+            return (f"{self.name(other)} is stuck too: Flip! turns the side piles", GOLD)
+        you = "You're" if self.name(seat) == "You" else f"{self.name(seat)}, you're"
+        return (f"{you} stuck: Flip! (the side piles turn when both players are)", GOLD)
+
+    def hints_for(self, seat: int) -> list[Hint]:
         phase = self.view.get("phase")
-        a, b = self.hint_label("pile_a", seat), self.hint_label("pile_b", seat)
-        ok = self.hint_label("confirm", seat)
         legal = self.legals.get(seat, [])
         if phase == "ready":
-            return [f"{ok} or click: Ready"] if legal else ["waiting for the other player"]
+            if self.countdown > 0:
+                return [((), "look at your hand: play starts at the end of the count")]
+            if any(x.get("type") == "ready" for x in legal):
+                return [(("confirm",), "Ready"), self.mouse_hint(seat, "or click Ready")]
+            return [((), "ready: waiting for the other player")]
         if phase == "play":
             if any(x.get("type") == "flip" for x in legal):
-                return [f"{ok}: flip the side piles"]
-            return [f"{self.arrows(seat)} choose", f"{a}/{b} play left/right pile", f"{ok} play",
-                    "mouse: click a card (then a pile)"]
+                return [(("confirm",), "flip the side piles")]
+            hints = [(("left", "right"), "choose"), (("confirm",), "play"),
+                     (("pile_a", "pile_b"), "play on the left / right pile")]
+            if any(x.get("type") == "draw" for x in legal):
+                hints.append((("confirm",), "draw (on an empty slot)"))
+            return [*hints, self.mouse_hint(seat, "click a card, then a pile")]
         return []
 
     # -- events and ticks -----------------------------------------------------------------------
@@ -281,6 +349,21 @@ class SpeedTable(RealtimeTable):
             if count != self._last_count:
                 self._last_count = count
                 self.sounds.play("tick" if count else "go")
+            if self.countdown == 0:
+                self.relayout()  # a player who missed the count gets a Ready button
+
+    def auto_actions(self) -> list[tuple[int, Action]]:
+        """When the countdown ends, Ready for every local player (once per round)."""
+        if self.countdown > 0 or self.view.get("phase") != "ready":
+            return []
+        out = []
+        for seat in self.local_seats:
+            key = (seat, self.views.get(seat, {}).get("round"))
+            ready = self.find(seat, type="ready")
+            if ready and key not in self._readied:
+                self._readied.add(key)
+                out.append((seat, ready[0]))
+        return out
 
     def on_event(self, event: dict[str, Any]) -> None:
         kind = event.get("type")
@@ -337,7 +420,7 @@ class SpeedTable(RealtimeTable):
         draw = next((a for a in legal if a.get("type") == "draw"), None)
         if draw is not None:
             return [(seat, draw)]
-        self.refuse(card, "That card fits neither pile")
+        self.refuse(seat, card, "That card fits neither pile")
         return []
 
     def click_sprite(self, sprite: Sprite) -> list[tuple[int, Action]]:
@@ -351,7 +434,7 @@ class SpeedTable(RealtimeTable):
             return [(seat, plays[0])]
         if not plays:
             self.inputs[seat].selected = None
-            self.refuse(card, "That card fits neither pile")
+            self.refuse(seat, card, "That card fits neither pile")
             return []
         self.inputs[seat].selected = None if self.inputs[seat].selected == card else card
         return []

@@ -2,10 +2,14 @@
 middle with each player's face-down spit cards beside their own pile, "Spit!" calls and flips, the
 slap race with its verdict, gathering and the new layout.
 
-Screen: the bottom seat's spit pile is the left one, the top seat's the right one, so for both
-players their own pile is on their left: ``pile_a`` (Q / LB) plays on your own pile, ``pile_b``
-(E / RB) on the other. In the slap phase the same buttons slap. Confirm on a face-down top turns it
-up; on a card that fits no pile it moves it to an empty place.
+Screen: the first local seat's spit pile is the left one, the other seat's the right one.
+``pile_a`` (Q / LB) plays on the pile on your left as you look at the table, ``pile_b`` (E / RB) on
+the one on your right: your own pile when you sit at the bottom (or opposite, face to face), the
+other player's pile when you play on the right half side by side. In the slap phase the same buttons
+slap. Confirm on a face-down top turns it up; on a card that fits no pile it moves it to an empty
+place. When "Spit!" cannot be called yet although a player has nothing to play, their message says
+why (a card can still go into an empty place, a card can be turned up, or the other player can still
+play). Arrangements: see :mod:`realtime`.
 """
 
 from __future__ import annotations
@@ -15,8 +19,8 @@ from typing import Any
 import pygame
 
 from cardtable.arcade.anim import Effect, Vec
-from cardtable.arcade.tables.base import BAD, GOLD, INK, LEGAL, MUTED, SOFT, Action, Button, Sprite
-from cardtable.arcade.tables.realtime import RealtimeTable
+from cardtable.arcade.tables.base import BAD, GOLD, INK, LEGAL, MUTED, SOFT, Action, Button, Colour, Sprite
+from cardtable.arcade.tables.realtime import Hint, RealtimeTable
 
 
 class SpitTable(RealtimeTable):
@@ -29,7 +33,7 @@ class SpitTable(RealtimeTable):
     # -- geometry -------------------------------------------------------------------------------
 
     def csize(self) -> tuple[int, int]:
-        return self.card_px(0.18)
+        return self.card_px(0.16 if self.side_by_side else 0.18)
 
     def places(self, seat: int) -> int:
         layouts = self.view.get("layouts") or []
@@ -38,37 +42,87 @@ class SpitTable(RealtimeTable):
     def step(self) -> float:
         return 3 * self.u
 
+    def places_y(self) -> float:
+        """Side by side: the y of the places (their cards spread upwards from there, towards the piles)."""
+        return self.H - self.csize()[1] - 58 * self.u
+
+    def band_y(self) -> float:
+        """Side by side: the centre of each player's message line, under the piles' labels."""
+        return self.pile_rect(0).bottom + 58 * self.u
+
     def place_rect(self, seat: int, index: int) -> pygame.Rect:
         w, h = self.csize()
         n = self.places(seat)
         gap = w * 0.3
         total = n * w + (n - 1) * gap
-        left = self.W / 2 - total / 2
-        if seat == self.bottom:
+        left = self.half(seat).centerx - total / 2
+        if self.side_by_side:
+            x, y = left + index * (w + gap), self.places_y()
+        elif seat == self.bottom:
             x, y = left + index * (w + gap), self.H - h - 52 * self.u
         else:
-            x, y = left + (n - 1 - index) * (w + gap), 38 * self.u
+            x, y = left + (n - 1 - index) * (w + gap), 42 * self.u
         return pygame.Rect(round(x), round(y), w, h)
 
-    def toward_centre(self, seat: int) -> int:
-        return -1 if seat == self.bottom else 1
+    def spread(self, seat: int) -> int:
+        """Which way a place's cards spread on screen: -1 upwards (towards the piles), +1 downwards."""
+        return -1 if self.side_by_side or seat == self.bottom else 1
+
+    def up_step(self, seat: int, cards: int) -> float:
+        """The offset between face-up cards of a place: a fifth of a card, less when a long run would
+        reach the players' messages (side by side)."""
+        _, h = self.csize()
+        step = h * 0.2
+        if self.side_by_side and cards > 1:
+            room = self.places_y() - 5 * self.step() - (self.band_y() + 26 * self.u)
+            step = min(step, max(4 * self.u, room / (cards - 1)))
+        return step
 
     def pile_rect(self, pile: int) -> pygame.Rect:
         w, h = self.csize()
         x = self.W / 2 - w - 16 * self.u if pile == self.bottom else self.W / 2 + 16 * self.u
-        return pygame.Rect(round(x), round(self.H / 2 - h / 2), w, h)
+        y = self.top_row() + 48 * self.u if self.side_by_side else self.H / 2 - h / 2
+        return pygame.Rect(round(x), round(y), w, h)
 
     def spit_stack_rect(self, seat: int) -> pygame.Rect:
         w, h = self.csize()
         pile = self.pile_rect(seat)
+        if self.side_by_side:
+            x = pile.left - w - 40 * self.u if seat == self.bottom else pile.right + 40 * self.u
+            return pygame.Rect(round(x), pile.top, w, h)
         if seat == self.bottom:
             return pygame.Rect(round(pile.left - w - 70 * self.u), round(pile.top + h * 0.12), w, h)
         return pygame.Rect(round(pile.right + 70 * self.u), round(pile.top - h * 0.12), w, h)
 
     def plate_centre(self, seat: int) -> Vec:
+        if self.side_by_side:
+            return (self.W * (0.1 if seat == self.bottom else 0.9), self.top_row())
         if seat == self.bottom:
             return (self.W * 0.1, self.H - 100 * self.u)
         return (self.W * 0.9, 100 * self.u)
+
+    def button_centre(self, seat: int) -> Vec:
+        if self.side_by_side:  # under the plate, beside the spit stack, on the player's own side
+            stack = self.spit_stack_rect(seat)
+            x = stack.left / 2 if seat == self.bottom else (stack.right + self.W) / 2
+            return (x, stack.centery)
+        cx, cy = self.plate_centre(seat)
+        return (cx, cy + (-95 * self.u if seat == self.bottom else 95 * self.u))
+
+    def message_centre(self, seat: int | None) -> tuple[float, float]:
+        if self.side_by_side:
+            if seat is None:
+                return (self.W / 2, self.top_row())
+            return (self.half(seat).centerx, self.band_y())
+        if seat is not None and self.flipped(seat):  # between their layout and the labels over the piles
+            upper = self.place_rect(seat, 0).bottom + 5 * self.step()
+            return (self.W / 2, (upper + self.spit_stack_rect(seat).top - 30 * self.u) / 2)
+        if seat is not None and self.arrangement != "single":
+            lower = self.place_rect(seat, 0).top - 5 * self.step()
+            return (self.W / 2, (lower + self.spit_stack_rect(seat).bottom + 30 * self.u) / 2)
+        piles_top = self.pile_rect(0).top
+        upper = self.place_rect(self.top, 0).bottom + 5 * self.step()
+        return (self.W / 2, (piles_top + upper) / 2 - 10 * self.u)
 
     # -- cursor ---------------------------------------------------------------------------------
 
@@ -91,7 +145,10 @@ class SpitTable(RealtimeTable):
         return [c for place in layouts[seat] for c in place.get("up") or []]
 
     def pile_for_button(self, seat: int, which: int) -> int:
-        return seat if which == 0 else 1 - seat
+        """The pile on the seat's left (``which`` 0) or right as they see the table; the left pile on
+        screen is the first local seat's."""
+        left, right = (self.top, self.bottom) if self.flipped(seat) else (self.bottom, self.top)
+        return left if which == 0 else right
 
     def after_view(self, seat: int, first: bool) -> None:
         """Keep each local cursor on a place that holds cards."""
@@ -117,10 +174,11 @@ class SpitTable(RealtimeTable):
             self._build_layout(seat, size, pending, phase)
             count = (view.get("spit_cards") or [0, 0])[seat]
             base = self.spit_stack_rect(seat)
+            grows = 1 if self.flipped(seat) or (seat == self.top and not self.couch) else -1
             for j in range(min(count, 6)):
-                rect = base.move(0, round(-j * self.step() * (1 if seat == self.bottom else -1)))
+                rect = base.move(0, round(j * self.step() * grows))
                 self.sprites.append(Sprite(("spit", seat, j), None, rect, flipped=self.flipped(seat), shadow=j == 0,
-                                           origin=self.plate_centre(seat)))
+                                           origin=self.plate_centre(seat), group=f"spit cards {seat}"))
         piles = view.get("spit_piles") or [[], []]
         for p in (0, 1):
             cards = [c for c in piles[p] if c not in pending] if p < len(piles) else []
@@ -132,7 +190,7 @@ class SpitTable(RealtimeTable):
                 depth = len(visible) - 1 - k
                 r = rect.move(round(-depth * 2 * self.u), round(depth * 2 * self.u))
                 self.sprites.append(Sprite(card, card, r, shadow=k == 0, origin=origin, hit=("pile", p),
-                                           flipped=self.couch and p == self.top))
+                                           flipped=self.flipped(p), group=f"spit pile {p}"))
         self._buttons(phase)
 
     def _build_layout(self, seat: int, size: tuple[int, int], pending: dict[str, Any], phase: str | None) -> None:
@@ -145,7 +203,7 @@ class SpitTable(RealtimeTable):
         turnable = {a.get("stock") for a in legal if a.get("type") == "turn"}
         movable = {a.get("card") for a in legal if a.get("type") in ("move", "stack")}
         selected = self.inputs[seat].selected if local else None
-        direction = self.toward_centre(seat)
+        direction = self.spread(seat)
         flipped = self.flipped(seat)
         for i, place in enumerate(layout):
             base = self.place_rect(seat, i)
@@ -166,7 +224,7 @@ class SpitTable(RealtimeTable):
                     delay=0.03 * (i + j), mark=self.seat_colour(seat) if top_back and is_cursor else None,
                 ))
             for k, card in enumerate(up):
-                offset = shown_down * self.step() + k * size[1] * 0.2
+                offset = shown_down * self.step() + k * self.up_step(seat, len(up))
                 rect = base.move(0, round(offset * direction))
                 top = k == len(up) - 1
                 glow = None
@@ -190,11 +248,9 @@ class SpitTable(RealtimeTable):
             call = next((a for a in legal if a.get("type") in ("ready", "spit")), None)
             if call is None:
                 continue
-            cx, cy = self.plate_centre(seat)
-            w, h = round(150 * self.u), round(54 * self.u)
-            dy = -95 * self.u if seat == self.bottom else 95 * self.u
-            rect = pygame.Rect(0, 0, w, h)
-            rect.center = (round(cx), round(cy + dy))
+            cx, cy = self.button_centre(seat)
+            rect = pygame.Rect(0, 0, round(150 * self.u), round(54 * self.u))
+            rect.center = (round(cx), round(cy))
             self.buttons.append(Button(rect, "Spit!", call, seat, focus=True))
 
     # -- drawing --------------------------------------------------------------------------------
@@ -213,16 +269,26 @@ class SpitTable(RealtimeTable):
             stack = self.spit_stack_rect(seat)
             surface.blit(self.art.slot(size), stack)
             label = f"{count} spit card{'s' if count != 1 else ''}"
-            y = stack.bottom + 16 * self.u if seat == self.bottom else stack.top - 16 * self.u
-            self.blit_text(surface, label, 20 * self.u, MUTED, "center", (stack.centerx, y))
+            if self.side_by_side:
+                y = stack.top - 30 * self.u
+            else:
+                y = stack.bottom + 16 * self.u if seat == self.bottom else stack.top - 16 * self.u
+            self.label(surface, label, 20 * self.u, MUTED, (stack.centerx, y), seat)
         for p in (0, 1):
             rect = self.pile_rect(p)
             surface.blit(self.art.slot(size), rect)
-            owner = "your" if p in self.local_seats and not self.couch else f"{self.name(p)}'s"
-            text = f"{sizes[p]} \u00b7 {owner} pile" if in_use[p] or phase != "play" else "not in use"
-            y = rect.bottom + 18 * self.u if p == self.bottom else rect.top - 18 * self.u
-            px = self.fit(text, 19 * self.u, rect.width * 1.9)  # a long name must not reach the spit stack
-            self.blit_text(surface, text, px, INK if in_use[p] else MUTED, "center", (rect.centerx, y))
+            if not in_use[p] and phase == "play":
+                text = "not in use"
+            elif self.side_by_side:  # whose pile is plain from its side; the two labels share a line
+                text = f"{sizes[p]} card{'s' if sizes[p] != 1 else ''}"
+            else:
+                owner = "your" if p in self.local_seats and not self.couch else f"{self.name(p)}'s"
+                text = f"{sizes[p]} \u00b7 {owner} pile"
+            below = p == self.bottom or self.side_by_side
+            y = rect.bottom + 18 * self.u if below else rect.top - 18 * self.u
+            width = rect.width + 28 * self.u if self.side_by_side else rect.width * 1.9
+            px = self.fit(text, 19 * self.u, width)  # a long name must not reach the spit stack
+            self.label(surface, text, px, INK if in_use[p] else MUTED, (rect.centerx, y), p)
 
     def _plate(self, surface: pygame.Surface, seat: int) -> None:
         view = self.view
@@ -246,23 +312,7 @@ class SpitTable(RealtimeTable):
             return GOLD
         return glow
 
-    def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
-        message = self._message()
-        if message and not any(e.kind == "banner" for e in self.effects.items):
-            text, colour = message
-            piles_top = self.pile_rect(0).top
-            upper = self.place_rect(self.top, 0).bottom + 5 * self.step()
-            y = (piles_top + upper) / 2 - 10 * self.u
-            image = self.text(text, self.fit(text, 28 * self.u, self.W * 0.92), colour)
-            back = self.panel((image.get_width() + round(36 * self.u), image.get_height() + round(16 * self.u)),
-                              (0, 0, 0, 170), border=(*colour, 160))
-            rect = back.get_rect(center=(self.W // 2, round(y)))
-            surface.blit(back, rect)
-            surface.blit(image, image.get_rect(center=rect.center))
-        for seat in self.local_seats:
-            self.side_hints(surface, seat, self._hints(seat))
-
-    def _message(self) -> tuple[str, tuple[int, int, int]] | None:
+    def table_message(self) -> tuple[str, Colour] | None:
         view = self.view
         phase = view.get("phase")
         if phase == "ready":
@@ -274,34 +324,59 @@ class SpitTable(RealtimeTable):
             return ("Nobody can play: both call Spit!", GOLD)
         if phase == "slap":
             sizes = view.get("spit_sizes") or [0, 0]
-            small = "left" if sizes[self.bottom] <= sizes[self.top] else "right"
-            return (f"Slap a pile! The smaller is the {small} one ({min(sizes)} cards)", GOLD)
+            return (f"Slap a pile! The smaller has {min(sizes)} cards: the first slap takes it", GOLD)
         if phase == "choose":
             cleared = view.get("cleared")
-            who = self.name(cleared) if isinstance(cleared, int) else "The clearer"
-            return (f"{who} emptied the layout and chooses a pile", GOLD)
+            who = self.name(cleared) if isinstance(cleared, int) else "The player who cleared"
+            verb = "choose" if who == "You" else "chooses"
+            return (f"{who} cleared the layout first and {verb} a pile", GOLD)
         if phase == "over":
             winner = view.get("winner")
             if isinstance(winner, int):
-                return (f"{self.name(winner)} {'win' if self.name(winner) == 'You' else 'wins'} the game!", GOLD)
+                return (f"{self.wins(winner)} the game!", GOLD)
         return None
 
-    def _hints(self, seat: int) -> list[str]:
+    def seat_message(self, seat: int) -> tuple[str, Colour] | None:
+        """Why this player cannot call Spit! although no card of theirs fits a spit pile."""
+        view = self.view
+        if view.get("phase") != "play" or view.get("stuck"):
+            return None
+        legal = self.legals.get(seat, [])
+        if not legal or any(a.get("type") == "play" for a in legal):
+            return None
+        kinds = {a.get("type") for a in legal}
+        if "move" in kinds:
+            return ("Before Spit!: move a card into your empty place, then turn up the card under it", GOLD)
+        if "turn" in kinds:
+            return ("Before Spit!: turn up your face-down card", GOLD)
+        if "stack" in kinds:
+            return ("Before Spit!: stack a card on one of the same rank", GOLD)
+        return None
+
+    def hints_for(self, seat: int) -> list[Hint]:
         phase = self.view.get("phase")
-        a, b = self.hint_label("pile_a", seat), self.hint_label("pile_b", seat)
-        ok = self.hint_label("confirm", seat)
-        if phase in ("ready",) or (phase == "play" and self.view.get("stuck")):
-            if any(x.get("type") in ("ready", "spit") for x in self.legals.get(seat, [])):
-                return [f"{ok} or click: Spit!"]
-            other = next((s for s in range(2) if s != seat), 1)
-            return [f"waiting for {self.name(other)} to call Spit!"]
+        legal = self.legals.get(seat, [])
+        if phase == "ready" or (phase == "play" and self.view.get("stuck")):
+            if any(x.get("type") in ("ready", "spit") for x in legal):
+                return [(("confirm",), "Spit!"), self.mouse_hint(seat, "or click Spit!")]
+            other = 1 - seat
+            return [((), f"waiting for {self.name(other)} to call Spit!")]
+        sizes = self.view.get("spit_sizes") or [0, 0]
+        left, right = self.pile_for_button(seat, 0), self.pile_for_button(seat, 1)
         if phase == "slap":
-            return [f"{a} slap your pile", f"{b} slap the other", "or click a pile"]
+            return [(("pile_a",), f"slap the left pile ({sizes[left]})"),
+                    (("pile_b",), f"slap the right pile ({sizes[right]})"), self.mouse_hint(seat, "or click a pile")]
         if phase == "choose":
-            return [f"{a} take your pile", f"{b} take the other"] if self.legals.get(seat) else []
+            if not legal:
+                return []
+            return [(("pile_a",), f"take the left pile ({sizes[left]})"),
+                    (("pile_b",), f"take the right pile ({sizes[right]})"), self.mouse_hint(seat, "or click a pile")]
         if phase == "play":
-            return [f"{self.arrows(seat)} choose", f"{a}/{b} play on your pile / the other",
-                    f"{ok} play, turn up or move", "mouse: click card, then pile"]
+            if not legal:
+                other = self.name(1 - seat)
+                return [((), f"nothing to do: Spit! once {'you are' if other == 'You' else other + ' is'} stuck too")]
+            return [(("left", "right"), "choose"), (("confirm",), "play, turn up, move"),
+                    (("pile_a", "pile_b"), "left / right pile"), self.mouse_hint(seat, "click a card, then a pile")]
         return []
 
     # -- events ---------------------------------------------------------------------------------
@@ -405,7 +480,7 @@ class SpitTable(RealtimeTable):
         moves = [a for a in self.legals.get(seat, []) if a.get("card") == card and a.get("type") in ("move", "stack")]
         if moves:
             return [(seat, moves[0])]
-        self.refuse(card, "No move for that card now")
+        self.refuse(seat, card, "No move for that card now")
         return []
 
     def on_pile(self, seat: int | None, which: int) -> list[tuple[int, Action]]:
@@ -443,7 +518,7 @@ class SpitTable(RealtimeTable):
             moves = [a for a in self.legals.get(seat, []) if a.get("card") == card and a.get("type") in ("move", "stack")]
             if not moves:
                 self.inputs[seat].selected = None
-                self.refuse(card, "No move for that card now")
+                self.refuse(seat, card, "No move for that card now")
         return []
 
     def dropped_elsewhere(self, seat: int, card: str, pos: tuple[int, int]) -> list[tuple[int, Action]]:
@@ -467,5 +542,5 @@ class SpitTable(RealtimeTable):
                     self.inputs[s].selected = None
                     if found:
                         return [(s, found[0])]
-                    self.refuse(selected, "It can't go there")
+                    self.refuse(s, selected, "It can't go there")
         return []
