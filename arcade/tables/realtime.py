@@ -25,7 +25,7 @@ from typing import Any
 
 import pygame
 
-from cardtable.arcade import ui_theme
+from cardtable.arcade import layout, ui_theme
 from cardtable.arcade.anim import Effect
 from cardtable.arcade.tables.base import (
     BAD,
@@ -331,12 +331,13 @@ class RealtimeTable(Table):
         pygame.draw.rect(image, (0, 0, 0, 110), image.get_rect(), border_radius=max(4, round(10 * self.u)))
         x = round(12 * self.u)
         top = round(4 * self.u)
-        for (caps, words), w in zip(items, widths, strict=True):
-            left = x
-            for cap in caps:
-                x = ui_theme.chip(image, cap, (x, top), size).right + 4
-            ui_theme.text(image, words, size, (x + 2, image.get_height() // 2), "muted", anchor="midleft")
-            x = left + w + round(22 * self.u)
+        with layout.quiet():  # drawn off screen; the bar is reported whole where it lands
+            for (caps, words), w in zip(items, widths, strict=True):
+                left = x
+                for cap in caps:
+                    x = ui_theme.chip(image, cap, (x, top), size).right + 4
+                ui_theme.text(image, words, size, (x + 2, image.get_height() // 2), "muted", anchor="midleft")
+                x = left + w + round(22 * self.u)
         if len(self._hint_cache) > 40:
             self._hint_cache.clear()
         self._hint_cache[key] = image

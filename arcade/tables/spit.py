@@ -269,8 +269,8 @@ class SpitTable(RealtimeTable):
             stack = self.spit_stack_rect(seat)
             surface.blit(self.art.slot(size), stack)
             label = f"{count} spit card{'s' if count != 1 else ''}"
-            if self.side_by_side:
-                y = stack.top - 30 * self.u
+            if self.side_by_side:  # on the line of the piles' counts
+                y = stack.bottom + 18 * self.u
             else:
                 y = stack.bottom + 16 * self.u if seat == self.bottom else stack.top - 16 * self.u
             self.label(surface, label, 20 * self.u, MUTED, (stack.centerx, y), seat)
