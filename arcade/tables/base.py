@@ -885,18 +885,13 @@ class Table:
                 back = self.panel((image.get_width() + round(60 * self.u), image.get_height() + round(24 * self.u)),
                                   (0, 0, 0, 150))
                 rect = back.get_rect(center=(round(self.W / 2), round(self.banner_y())))
-                back.set_alpha(round(255 * fade))
-                image.set_alpha(round(255 * fade))
-                surface.blit(back, rect)
-                surface.blit(image, image.get_rect(center=rect.center))
-                image.set_alpha(255)
-                back.set_alpha(255)
+                self.blit_faded(surface, back, rect, fade)
+                self.blit_faded(surface, image, image.get_rect(center=rect.center), fade)
             elif effect.kind == "float":
                 px = 40 * self.u * effect.size
                 image = self.text(effect.text, px, effect.colour)
-                image.set_alpha(round(255 * (1 - p)))
-                surface.blit(image, image.get_rect(center=(effect.pos[0], effect.pos[1] - 40 * self.u * p)))
-                image.set_alpha(255)
+                self.blit_faded(surface, image, image.get_rect(center=(effect.pos[0], effect.pos[1] - 40 * self.u * p)),
+                                1 - p)
             elif effect.kind == "flash":
                 flash = self.panel(self.size, (255, 255, 255, round(70 * (1 - p))), radius=0, border=None)
                 surface.blit(flash, (0, 0))
@@ -917,21 +912,27 @@ class Table:
                 y += self._draw_toast(surface, toast, x, y, width) + 6 * self.u
 
     def _draw_toast(self, surface: pygame.Surface, toast: Toast, x: float, y: float, width: float) -> int:
-        """One toast centred at (x, y), no wider than ``width``; returns its height. (Fading sets a surface
-        alpha and puts back 255, never None: on a per-pixel-alpha surface pygame-ce's set_alpha(None)
-        turns blending off, and the cached text would then draw as a solid box.)"""
+        """One toast centred at (x, y), no wider than ``width``; returns its height."""
         image = self.text(toast.text, self.fit(toast.text, 26 * self.u, width), toast.colour)
         back = self.panel((image.get_width() + round(30 * self.u), image.get_height() + round(14 * self.u)),
                           (0, 0, 0, 200), border=(*toast.colour, 160))
         rect = back.get_rect(center=(round(x), round(y)))
         fade = min(1.0, toast.left / 0.4)
-        back.set_alpha(round(255 * fade))
-        image.set_alpha(round(255 * fade))
-        surface.blit(back, rect)
-        surface.blit(image, image.get_rect(center=rect.center))
-        back.set_alpha(255)
-        image.set_alpha(255)
+        self.blit_faded(surface, back, rect, fade)
+        self.blit_faded(surface, image, image.get_rect(center=rect.center), fade)
         return rect.height
+
+    @staticmethod
+    def blit_faded(surface: pygame.Surface, image: pygame.Surface, where: Any, fade: float) -> None:
+        """Blit a (cached) image at ``fade`` opacity and leave it opaque again: alpha back to 255, never
+        None (on a per-pixel-alpha surface pygame-ce's set_alpha(None) turns blending off, and the
+        cached text would then draw as a solid box)."""
+        if fade >= 1.0:
+            surface.blit(image, where)
+            return
+        image.set_alpha(max(0, round(255 * fade)))
+        surface.blit(image, where)
+        image.set_alpha(255)
 
     def draw_hints(self, surface: pygame.Surface, hints: Iterable[str], x: float | None = None,
                    y: float | None = None, anchor: str = "midbottom") -> None:

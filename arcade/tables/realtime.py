@@ -28,10 +28,8 @@ import pygame
 from cardtable.arcade import layout, ui_theme
 from cardtable.arcade.anim import Effect
 from cardtable.arcade.tables.base import (
-    BAD,
     CYAN,
     GOLD,
-    INK,
     LEGAL,
     MENU_STRIP,
     MUTED,
@@ -105,6 +103,28 @@ class RealtimeTable(Table):
             return pygame.Rect(0, 0, self.W, self.H)
         w = self.W // 2
         return pygame.Rect(0 if seat == self.bottom else self.W - w, 0, w, self.H)
+
+    def plate_centre(self, seat: int) -> tuple[float, float]:
+        """Where a player's name plate goes: the top corners side by side, else their own corner."""
+        if self.side_by_side:
+            return (self.W * (0.1 if seat == self.bottom else 0.9), self.top_row())
+        if seat == self.bottom:
+            return (self.W * 0.1, self.H - 100 * self.u)
+        return (self.W * 0.9, 100 * self.u)
+
+    def beside(self, seat: int) -> pygame.Rect:
+        """Side by side: the outermost card of the piles' row on ``seat``'s side (the button goes beyond)."""
+        raise NotImplementedError
+
+    def button_centre(self, seat: int) -> tuple[float, float]:
+        """A player's call button (Ready, Spit!, Flip!): side by side under their plate, beside the piles'
+        row on their own side; else by their plate."""
+        if self.side_by_side:
+            outer = self.beside(seat)
+            x = outer.left / 2 if seat == self.bottom else (outer.right + self.W) / 2
+            return (x, outer.centery)
+        cx, cy = self.plate_centre(seat)
+        return (cx, cy + (-95 * self.u if seat == self.bottom else 95 * self.u))
 
     def top_row(self) -> float:
         """Side by side: the centre y of the row of name plates and the table's message (under the
@@ -399,16 +419,10 @@ class RealtimeTable(Table):
         back = self.panel((inner[0] + round(36 * self.u), inner[1] + round(14 * self.u)), (0, 0, 0, 170),
                           border=(*colour, 160))
         rect = back.get_rect(center=(round(centre[0]), round(centre[1])))
-        if alpha < 1.0:
-            back.set_alpha(round(255 * alpha))
-        surface.blit(back, rect)
-        back.set_alpha(255)
+        self.blit_faded(surface, back, rect, alpha)
         y = rect.centery - inner[1] // 2
         for image in images:
-            if alpha < 1.0:
-                image.set_alpha(round(255 * alpha))
-            surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
-            image.set_alpha(255)
+            self.blit_faded(surface, image, image.get_rect(midtop=(rect.centerx, y)), alpha)
             y += image.get_height()
         self.report("label", rect, name)
         return rect
@@ -496,4 +510,4 @@ class RealtimeTable(Table):
         return LEGAL if any(self._fits(seat, pile) for seat in self.local_seats) else None
 
 
-__all__ = ["BAD", "COUCH_LAYOUTS", "FACING", "GOLD", "INK", "MUTED", "SIDE", "SINGLE", "Hint", "RealtimeTable"]
+__all__ = ["COUCH_LAYOUTS", "FACING", "SIDE", "SINGLE", "Hint", "RealtimeTable"]

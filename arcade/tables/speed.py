@@ -97,20 +97,8 @@ class SpeedTable(RealtimeTable):
         dx = -(w + 90 * self.u) if pile == 0 else w + 90 * self.u
         return centre.move(round(dx), 0)
 
-    def plate_centre(self, seat: int) -> Vec:
-        if self.side_by_side:
-            return (self.W * (0.1 if seat == self.bottom else 0.9), self.top_row())
-        if seat == self.bottom:
-            return (self.W * 0.1, self.H - 100 * self.u)
-        return (self.W * 0.9, 100 * self.u)
-
-    def button_centre(self, seat: int) -> Vec:
-        if self.side_by_side:  # under the plate, beside the piles, on the player's own side
-            side = self.side_rect(0 if seat == self.bottom else 1)
-            x = (side.left / 2) if seat == self.bottom else (side.right + self.W) / 2
-            return (x, side.centery)
-        cx, cy = self.plate_centre(seat)
-        return (cx, cy + (-95 * self.u if seat == self.bottom else 95 * self.u))
+    def beside(self, seat: int) -> pygame.Rect:
+        return self.side_rect(0 if seat == self.bottom else 1)
 
     def message_centre(self, seat: int | None) -> tuple[float, float]:
         if self.side_by_side:

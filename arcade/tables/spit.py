@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 
-from cardtable.arcade.anim import Effect, Vec
+from cardtable.arcade.anim import Effect
 from cardtable.arcade.tables.base import BAD, GOLD, INK, LEGAL, MUTED, SOFT, Action, Button, Colour, Sprite
 from cardtable.arcade.tables.realtime import Hint, RealtimeTable
 
@@ -94,20 +94,8 @@ class SpitTable(RealtimeTable):
             return pygame.Rect(round(pile.left - w - 70 * self.u), round(pile.top + h * 0.12), w, h)
         return pygame.Rect(round(pile.right + 70 * self.u), round(pile.top - h * 0.12), w, h)
 
-    def plate_centre(self, seat: int) -> Vec:
-        if self.side_by_side:
-            return (self.W * (0.1 if seat == self.bottom else 0.9), self.top_row())
-        if seat == self.bottom:
-            return (self.W * 0.1, self.H - 100 * self.u)
-        return (self.W * 0.9, 100 * self.u)
-
-    def button_centre(self, seat: int) -> Vec:
-        if self.side_by_side:  # under the plate, beside the spit stack, on the player's own side
-            stack = self.spit_stack_rect(seat)
-            x = stack.left / 2 if seat == self.bottom else (stack.right + self.W) / 2
-            return (x, stack.centery)
-        cx, cy = self.plate_centre(seat)
-        return (cx, cy + (-95 * self.u if seat == self.bottom else 95 * self.u))
+    def beside(self, seat: int) -> pygame.Rect:
+        return self.spit_stack_rect(seat)
 
     def message_centre(self, seat: int | None) -> tuple[float, float]:
         if self.side_by_side:
