@@ -76,7 +76,7 @@ def build_parser(with_options: bool = False) -> argparse.ArgumentParser:
     host.add_argument("--name", default="cardtable")
     host.add_argument("--port", type=int, default=0)
     host.add_argument("--interface", default=None, help="address to listen and advertise on")
-    host.add_argument("--pin", default=None)
+    host.add_argument("--pin", default=None, help='the table\'s PIN; "auto": a random 6-digit one (printed)')
     host.add_argument("--log", default=None)
     host.add_argument("--resume", default=None)
     host.add_argument("--seed", type=int, default=None)

@@ -66,8 +66,10 @@ class AsyncClient:
         tap: Callable[[bytes], None] | None = None,  # sees every byte received (privacy tests)
         ping_interval: float = 1.0,
         silence: float = 15.0,
+        source: str | None = None,  # the local address to connect from (tests and benchmarks: 127.0.0.x)
     ) -> None:
         self.host, self.port, self.name = host, port, name
+        self.source = source
         self.pin, self.token, self.want_seats = pin, token, seats
         self.clock = clock
         self.tap = tap
@@ -90,7 +92,9 @@ class AsyncClient:
     async def connect(self, timeout: float = 5.0) -> Message:
         """Open the connection, say hello and return the welcome; JoinError if refused."""
         try:
-            reader, writer = await asyncio.wait_for(asyncio.open_connection(self.host, self.port), timeout)
+            local = (self.source, 0) if self.source else None
+            reader, writer = await asyncio.wait_for(asyncio.open_connection(self.host, self.port, local_addr=local),
+                                                    timeout)
         except (OSError, TimeoutError) as error:
             raise JoinError(f"could not connect to {self.host}:{self.port}: {error}") from None
         self.conn = Connection(reader, writer, HOST_TYPES, tap_in=self.tap, deep_check=False)
@@ -192,6 +196,7 @@ class AsyncClient:
     async def _read_loop(self) -> None:
         assert self.conn is not None
         reason = "the host closed the connection"
+        said_bye = False
         try:
             while True:
                 messages = await self.conn.read()
@@ -206,12 +211,14 @@ class AsyncClient:
                     else:
                         if message["type"] == "bye":
                             reason = str(message.get("reason") or reason)
+                            said_bye = True
                         self._inbox.put_nowait(message)
         except ProtocolError as error:
             reason = f"bad data from the host: {error.reason}"
             await self.conn.close(error.reason)
         except (ConnectionError, OSError) as error:
-            reason = f"connection lost: {error}"
+            if not said_bye:  # a bye that came first says why better than the reset after it
+                reason = f"connection lost: {error}"
         except asyncio.CancelledError:
             reason = "closed"
             raise

@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import secrets
 import signal
 import sys
 from typing import TYPE_CHECKING, Any
@@ -28,12 +29,20 @@ def _say(text: str) -> None:
     print(text, flush=True)
 
 
+def new_pin() -> str:
+    """A random 6-digit PIN (with the table's lockout, decades of guessing)."""
+    return f"{secrets.randbelow(10**6):06}"
+
+
 def _config(args: argparse.Namespace) -> HostConfig:
     from cardtable.netplay.host import HostConfig
 
+    pin = new_pin() if args.pin == "auto" else args.pin
+    if args.pin == "auto":
+        _say(f"PIN {pin}")
     return HostConfig(
         name=clean_name(args.name, "cardtable"),
-        pin=args.pin,
+        pin=pin,
         auto_start=True,
         bot_speed=getattr(args, "bot_speed", 1.0),
         turn_timer=getattr(args, "turn_timer", 0.0),

@@ -29,6 +29,10 @@ MAX_STR: Final = 16384
 MAX_DEPTH: Final = 24
 MAX_NAME: Final = 24
 READ_CHUNK: Final = 65536
+# What the host takes from a client: its messages are small (the largest, a Rummy table, is a few
+# hundred values), so decoding and checking one can never cost much.
+MAX_CLIENT_FRAME: Final = 64 * 1024
+MAX_CLIENT_VALUES: Final = 2048
 
 Message = dict[str, Any]
 
@@ -53,11 +57,11 @@ def _no_ext(code: int, data: bytes) -> Any:
     raise ProtocolError("msgpack extension types are not part of the protocol")
 
 
-def _make_unpacker() -> msgpack.Unpacker:
+def _make_unpacker(max_frame: int = MAX_FRAME) -> msgpack.Unpacker:
     return msgpack.Unpacker(
         raw=False,
         strict_map_key=True,
-        max_buffer_size=MAX_FRAME,
+        max_buffer_size=max_frame,
         max_array_len=MAX_ARRAY,
         max_map_len=MAX_MAP,
         max_str_len=MAX_STR,
@@ -68,37 +72,46 @@ def _make_unpacker() -> msgpack.Unpacker:
     )
 
 
-def check_plain(data: Any, depth: int = 0) -> None:
+def check_plain(data: Any, budget: int | None = None) -> None:
     """Raise ProtocolError unless ``data`` is plain msgpack data: str-keyed maps, lists, str, int,
-    finite float, bool, None, nested at most MAX_DEPTH deep."""
-    if depth > MAX_DEPTH:
-        raise ProtocolError("message nested too deeply")
-    if data is None or isinstance(data, bool | int | str):
-        return
-    if isinstance(data, float):
-        if not math.isfinite(data):
-            raise ProtocolError("non-finite number")
-        return
-    if isinstance(data, list):
-        for item in data:
-            check_plain(item, depth + 1)
-        return
-    if isinstance(data, dict):
-        for key, value in data.items():
+    finite float, bool, None, nested at most MAX_DEPTH deep, and (``budget``) at most that many values
+    in all: the walk stops there, so checking a message costs at most ``budget`` steps."""
+    counted = 1  # values seen so far, counted as their container is opened
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise ProtocolError("message nested too deeply")
+        if item is None or isinstance(item, bool | int | str):
+            continue
+        if isinstance(item, float):
+            if not math.isfinite(item):
+                raise ProtocolError("non-finite number")
+            continue
+        if not isinstance(item, list | dict):
+            raise ProtocolError(f"{type(item).__name__} values are not part of the protocol")
+        counted += len(item)
+        if budget is not None and counted > budget:
+            raise ProtocolError(f"message with more than {budget} values")
+        if isinstance(item, list):
+            stack.extend((value, depth + 1) for value in item)
+            continue
+        for key, value in item.items():
             if not isinstance(key, str):
                 raise ProtocolError("map keys must be strings")
-            check_plain(value, depth + 1)
-        return
-    raise ProtocolError(f"{type(data).__name__} values are not part of the protocol")
+            stack.append((value, depth + 1))
 
 
 class Decoder:
     """Feed bytes, get whole messages. After the first error every call raises again."""
 
-    def __init__(self, allowed: frozenset[str], deep_check: bool = True) -> None:
+    def __init__(self, allowed: frozenset[str], deep_check: bool = True, max_frame: int = MAX_FRAME,
+                 max_values: int | None = None) -> None:
         self.allowed = allowed
         self.deep_check = deep_check  # walk every value (the host does; clients trust the limits only)
-        self._unpacker: msgpack.Unpacker | None = _make_unpacker()
+        self.max_frame = max_frame
+        self.max_values = max_values
+        self._unpacker: msgpack.Unpacker | None = _make_unpacker(max_frame)
         self._error: str | None = None
 
     def feed(self, data: bytes) -> list[Message]:
@@ -112,7 +125,7 @@ class Decoder:
         except ProtocolError as error:
             self._fail(error.reason)
         except msgpack.BufferFull:
-            self._fail(f"message larger than {MAX_FRAME} bytes")
+            self._fail(f"message larger than {self.max_frame} bytes")
         except ValueError as error:  # limits exceeded, bad map keys
             self._fail(f"malformed message: {str(error)[:80]}")
         except Exception as error:  # FormatError, StackError, anything the C unpacker raises
@@ -133,7 +146,7 @@ class Decoder:
         if kind not in self.allowed:
             raise ProtocolError(f"unknown message type {kind[:32]!r}")
         if self.deep_check:
-            check_plain(item)
+            check_plain(item, self.max_values)
         return item
 
 
@@ -191,7 +204,11 @@ def set_nodelay(writer: asyncio.StreamWriter) -> None:
 
 
 class Connection:
-    """One msgpack stream over asyncio streams: ``send`` queues bytes, ``read`` yields messages."""
+    """One msgpack stream over asyncio streams: ``send`` queues bytes, ``read`` yields messages.
+
+    The host reads in two steps, ``read_bytes`` then ``decode``, so that it can charge the bytes to the
+    sender's budgets before spending anything on them.
+    """
 
     def __init__(
         self,
@@ -200,26 +217,34 @@ class Connection:
         allowed: frozenset[str],
         tap_in: Callable[[bytes], None] | None = None,
         deep_check: bool = True,
+        max_frame: int = MAX_FRAME,
+        max_values: int | None = None,
     ) -> None:
         self.reader = reader
         self.writer = writer
-        self.decoder = Decoder(allowed, deep_check)
+        self.decoder = Decoder(allowed, deep_check, max_frame, max_values)
         self.closed = False
         self.bytes_out = 0
         self.bytes_in = 0
         self.tap_in = tap_in
         self._pending: list[bytes] = []
+        self._pending_size = 0
         self._flush_scheduled = False
         set_nodelay(writer)
 
     def send(self, message: Message) -> None:
         """Queue ``message``; everything queued in one loop iteration goes out in one write (system
         calls are the expensive part of a push)."""
+        if not self.closed:
+            self.send_encoded(encode(message))
+
+    def send_encoded(self, data: bytes) -> None:
+        """Queue a message already encoded (one encoding shared by many connections)."""
         if self.closed:
             return
-        data = encode(message)
         self.bytes_out += len(data)
         self._pending.append(data)
+        self._pending_size += len(data)
         if not self._flush_scheduled:
             self._flush_scheduled = True
             asyncio.get_running_loop().call_soon(self.flush)
@@ -230,6 +255,7 @@ class Connection:
             return
         data = b"".join(self._pending)
         self._pending.clear()
+        self._pending_size = 0
         if self.writer.is_closing():
             return
         try:
@@ -238,19 +264,33 @@ class Connection:
             self.closed = True
 
     def buffered(self) -> int:
+        """Bytes queued here and in the transport that the peer has not taken yet."""
         transport = self.writer.transport
-        pending = sum(len(chunk) for chunk in self._pending)
-        return pending + (transport.get_write_buffer_size() if transport is not None else 0)
+        return self._pending_size + (transport.get_write_buffer_size() if transport is not None else 0)
+
+    async def read_bytes(self) -> bytes:
+        """The next bytes from the peer (b"" at end of stream), not decoded yet."""
+        try:
+            data = await self.reader.read(READ_CHUNK)
+        except ConnectionError:
+            # a reset (the peer closed with our bytes unread) is reported before the bytes that came
+            # first, often the peer's bye saying why: hand those over, the error comes on the next read
+            data = bytes(getattr(self.reader, "_buffer", b""))[:READ_CHUNK]
+            if not data:
+                raise
+            del self.reader._buffer[: len(data)]  # type: ignore[attr-defined]
+        self.bytes_in += len(data)
+        if data and self.tap_in is not None:
+            self.tap_in(data)
+        return data
+
+    def decode(self, data: bytes) -> list[Message]:
+        """The whole messages ``data`` completes. Raises ProtocolError on bad input."""
+        return self.decoder.feed(data) if data else []
 
     async def read(self) -> list[Message]:
         """The next messages; [] at end of stream. Raises ProtocolError on bad input."""
-        data = await self.reader.read(READ_CHUNK)
-        if not data:
-            return []
-        self.bytes_in += len(data)
-        if self.tap_in is not None:
-            self.tap_in(data)
-        return self.decoder.feed(data)
+        return self.decode(await self.read_bytes())
 
     async def drain(self) -> None:
         self.flush()
@@ -259,7 +299,18 @@ class Connection:
         except (ConnectionError, RuntimeError):
             self.closed = True
 
-    async def close(self, reason: str | None = None) -> None:
+    def abort(self) -> None:
+        """Close at once, dropping everything unsent (a peer that does not read keeps nothing here)."""
+        self.closed = True
+        self._pending.clear()
+        self._pending_size = 0
+        transport = self.writer.transport
+        if transport is not None:
+            transport.abort()
+
+    async def close(self, reason: str | None = None, grace: float = 1.0) -> None:
+        """Send ``bye {reason}`` and close; a peer that has not taken the rest within ``grace`` seconds is
+        cut off (``abort``) so its unsent bytes are freed."""
         if self.closed:
             return
         if reason is not None:
@@ -268,6 +319,8 @@ class Connection:
         self.closed = True
         try:
             self.writer.close()
-            await asyncio.wait_for(self.writer.wait_closed(), 1.0)
+            await asyncio.wait_for(self.writer.wait_closed(), grace)
         except (ConnectionError, RuntimeError, TimeoutError, OSError):
             pass
+        if self.buffered():
+            self.abort()

@@ -29,6 +29,6 @@ def test_a_bot_never_ends_a_table_a_person_sits_at() -> None:
     host = Host("go_stop", 2, seats=["normal", "normal"], seed=4)
     host.state = state
     assert any(a["type"] == "leave" for a in host.bots.choices(dealer))  # bots alone may end it
-    host.seats[1 - dealer] = Seat(kind=PERSON, name="Ana", token="t")
+    host.seats[1 - dealer] = Seat(kind=PERSON, name="Ana", token_hash="t")
     choices = host.bots.choices(dealer)
     assert choices and all(a["type"] != "leave" for a in choices)

@@ -96,7 +96,7 @@ def _hello(name: str = "fuzz") -> bytes:
     return encode({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name, "seats": 0})
 
 
-ATTACKS: dict[str, bytes] = {
+ATTACKS: dict[str, bytes | tuple[bytes, bytes]] = {
     "random bytes": bytes(random.Random(1).randrange(256) for _ in range(4000)),
     "random after hello": _hello() + bytes(random.Random(2).randrange(256) for _ in range(4000)),
     "truncated frame": _hello() + encode({"type": "chat", "text": "hello there"})[:-4],
@@ -108,17 +108,26 @@ ATTACKS: dict[str, bytes] = {
     "unknown type": _hello() + encode({"type": "become_host"}),
     "action before hello": encode({"type": "action", "seq": 1, "seat": 0, "action": {"type": "bid", "bid": 0}}),
     "second hello": _hello() + _hello(),
-    "flood": _hello() + encode({"type": "ping", "id": 1, "t": 0.0}) * 5000,
+    "flood": (_hello(), encode({"type": "ping", "id": 1, "t": 0.0}) * 5000),  # sent after the welcome
+    "big hello": encode({"type": "hello", "protocol": PROTOCOL_VERSION, "name": "x", "pad": [[1] * 4000] * 200}),
+    "many values": (_hello(), encode({"type": "chat", "text": "x", "pad": [[1] * 100] * 100})),
+    "flood before welcome": _hello() + encode({"type": "ping", "id": 1, "t": 0.0}) * 5000,
 }
 
 
-def _attack(port: int, payload: bytes) -> list[dict[str, Any]]:
-    """Send ``payload`` and read everything until the host closes; the host's messages."""
+def _attack(port: int, payload: bytes | tuple[bytes, bytes]) -> list[dict[str, Any]]:
+    """Send ``payload`` (a pair: the second part once the host has answered the first) and read
+    everything until the host closes; the host's messages."""
+    first = b""
     with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
         with contextlib.suppress(OSError):  # the host may close before reading everything
+            if isinstance(payload, tuple):
+                sock.sendall(payload[0])
+                first = sock.recv(65536)  # the welcome (or a bye)
+                payload = payload[1]
             sock.sendall(payload)
             sock.shutdown(socket.SHUT_WR)  # a truncated frame stays truncated
-        chunks = []
+        chunks = [first]
         try:
             while True:
                 data = sock.recv(65536)
@@ -173,6 +182,9 @@ def test_host_survives_hostile_clients_while_a_game_goes_on() -> None:
         if name not in ("random bytes", "truncated frame"):  # these may end mid-frame: no reason then
             assert byes and byes[-1]["reason"], name
     assert "too many" in outcomes["flood"][-1]["reason"]
+    assert "before hello" in outcomes["big hello"][-1]["reason"]
+    assert "before hello" in outcomes["flood before welcome"][-1]["reason"]
+    assert "values" in outcomes["many values"][-1]["reason"]
     assert "unknown message type" in outcomes["unknown type"][-1]["reason"]
     assert "hello" in outcomes["action before hello"][-1]["reason"]
 
@@ -286,10 +298,10 @@ def test_client_notices_a_silent_or_broken_host() -> None:
 
 
 def test_a_client_sending_megabytes_is_closed_and_the_game_goes_on() -> None:
-    """~100 KiB chat and action frames, far below the message-rate limit, exceed the byte budget
-    (256 KiB/s, 1 MiB burst): the sender is closed with the reason; the player's game goes on."""
+    """~60 KB chat and action frames, far below the message-rate limit, exceed the byte budget
+    (64 KiB/s, 256 KiB burst): the sender is closed with the reason; the player's game goes on."""
     table = start_local_table("oh_hell", 3, seats=[None, "random", "random"], seed=5, bot_speed=0.0)
-    pad = ["y" * 15000] * 7  # ~105 KB a frame; strings stay under the decoder's 16 KiB limit
+    pad = ["y" * 15000] * 4  # ~60 KB a frame (under the host's 64 KiB); strings under the 16 KiB limit
 
     async def scenario() -> tuple[Any, str | None]:
         player = AsyncClient("127.0.0.1", table.port, "Ada")

@@ -1,31 +1,213 @@
-"""Admission and limits: who may connect, how much each connection may send, and the PIN."""
+"""Admission and limits: who may connect, what each connection and each address may send, and the PIN.
+
+Every cost is charged before the work it pays for: bytes are charged to the connection's and to its
+address's budget before they are decoded, and a connection that has not said hello may send only a
+hello's worth of bytes. Budgets per address live in :class:`AddressBook` and outlast connections, so
+reconnecting never refills them. Slots are counted apart: connections that have not said hello
+(``max_pending``; the oldest is let go when a new one needs the room), spectators
+(``max_spectators``) and seated players (never more than the seats). A hello with a seat token never
+needs a spectator slot or the PIN, so a returning player always gets back in.
+"""
 
 from __future__ import annotations
 
+import hmac
+from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from cardtable.netplay.host.config import HostConfig
 from cardtable.netplay.host.peer import ClientConn
 
+if TYPE_CHECKING:
+    from cardtable.netplay.host.table import Host
+
+
+@dataclass(slots=True)
+class Bucket:
+    """A token bucket: ``rate`` per second, at most ``burst``; ``level`` may go below zero (debt)."""
+
+    rate: float
+    burst: float
+    level: float
+    at: float
+
+    def refill(self, now: float, scale: float = 1.0) -> None:
+        self.level = min(self.burst * scale, self.level + max(0.0, now - self.at) * self.rate * scale)
+        self.at = now
+
+    def charge(self, amount: float, now: float, scale: float = 1.0) -> bool:
+        """Take ``amount`` even into debt (it is already spent); True while the bucket is not in debt."""
+        self.refill(now, scale)
+        self.level -= amount
+        return self.level >= 0
+
+    def take(self, amount: float, now: float, scale: float = 1.0) -> bool:
+        """Take ``amount`` only if it is there."""
+        self.refill(now, scale)
+        if self.level < amount:
+            return False
+        self.level -= amount
+        return True
+
+    def full(self, now: float) -> bool:
+        self.refill(now)
+        return self.level >= self.burst
+
+
+@dataclass
+class Address:
+    """What the host keeps about one source address, across its connections."""
+
+    attempts: Bucket  # new connections
+    bytes: Bucket
+    messages: Bucket
+    chat: Bucket
+    connections: int = 0
+    pending: int = 0  # connections that have not said hello
+    pin_failures: list[float] = field(default_factory=list)
+    muted_until: float = 0.0
+    muted_chats: int = 0  # chat lines sent while muted
+
+    def idle(self, now: float) -> bool:
+        """Nothing here that forgetting would give back to an abuser."""
+        return (self.connections == 0 and not self.pin_failures and self.muted_until <= now
+                and all(b.full(now) for b in (self.attempts, self.bytes, self.messages, self.chat)))
+
+
+class AddressBook:
+    """Per-address state, at most ``limit`` addresses (idle ones are forgotten first)."""
+
+    def __init__(self, config: HostConfig, limit: int = 4096) -> None:
+        self.config = config
+        self.limit = limit
+        self._addresses: OrderedDict[str, Address] = OrderedDict()
+
+    def get(self, address: str, now: float) -> Address:
+        known = self._addresses.get(address)
+        if known is not None:
+            self._addresses.move_to_end(address)
+            return known
+        if len(self._addresses) >= self.limit:
+            self._forget(now)
+        c = self.config
+        fresh = Address(
+            attempts=Bucket(c.address_connect_rate, c.address_connect_burst, c.address_connect_burst, now),
+            bytes=Bucket(c.address_byte_rate, c.address_byte_burst, c.address_byte_burst, now),
+            messages=Bucket(c.address_rate, c.address_burst, c.address_burst, now),
+            chat=Bucket(c.chat_sender_rate, c.chat_sender_burst, c.chat_sender_burst, now),
+        )
+        self._addresses[address] = fresh
+        return fresh
+
+    def _forget(self, now: float) -> None:
+        for address in list(self._addresses)[: max(1, self.limit // 4)]:
+            if self._addresses[address].idle(now):
+                del self._addresses[address]
+        if len(self._addresses) >= self.limit:  # nothing idle: the least recently seen goes
+            for address, state in list(self._addresses.items()):
+                if state.connections == 0:
+                    del self._addresses[address]
+                    break
+
+    def __len__(self) -> int:
+        return len(self._addresses)
+
+
+@dataclass
+class TablePins:
+    """Wrong PINs from anywhere: after ``pin_tries`` the table refuses every PIN for a time that doubles
+    with each further wrong one (``pin_backoff`` .. ``pin_backoff_max`` seconds)."""
+
+    failed: int = 0  # wrong PINs since the table opened (the owner sees this)
+    streak: int = 0  # wrong PINs since the last quiet spell of ``pin_forget`` seconds
+    last: float = 0.0
+    locked_until: float = 0.0
+
 
 class Admission:
-    """The connection cap, each connection's message and byte budgets, and PIN checks (with the
-    lockout after repeated wrong PINs)."""
+    """The slot caps, the message and byte budgets of each connection and address, and PIN checks."""
 
-    def __init__(self, config: HostConfig, clock: Callable[[], float]) -> None:
-        self.config = config
+    def __init__(self, host: Host, clock: Callable[[], float]) -> None:
+        self.host = host
+        self.config = host.config
         self.clock = clock
-        self.pin_failures: dict[str, list[float]] = {}  # address -> times of recent wrong PINs
+        self.addresses = AddressBook(self.config)
+        self.pins = TablePins()
+        self.on_pin_failure: list[Callable[[], None]] = []
 
-    def open(self, client: ClientConn, connected: int) -> str | None:
-        """Give a new connection its budgets; the reason it is refused, if it is."""
-        client.allowance, client.last_refill = self.config.burst, self.clock()
-        client.byte_allowance = self.config.byte_burst
-        client.last_heard = client.last_refill
-        if connected >= self.config.max_connections:
-            return "the table has too many connections"
+    # -- connections ----------------------------------------------------------------------------
+
+    def open(self, client: ClientConn) -> tuple[str | None, list[ClientConn]]:
+        """Register a new connection. Returns why it is refused (or None) and the connections that have
+        not said hello and must make room for it (the oldest first)."""
+        c = self.config
+        now = self.clock()
+        client.allowance, client.last_refill = c.burst, now
+        client.byte_allowance = c.byte_burst
+        client.last_heard = now
+        address = self.addresses.get(client.address, now)
+        if not address.attempts.take(1.0, now):
+            return f"too many connections from {client.address}: wait a few seconds", []
+        if address.connections >= c.max_per_address:
+            return f"too many connections from {client.address} ({c.max_per_address})", []
+        if address.pending >= c.max_pending_per_address:
+            return f"too many connections from {client.address} waiting to say hello", []
+        pending = [other for other in self.host.conns.values() if not other.welcomed]
+        evicted = pending[: max(0, len(pending) - c.max_pending + 1)]
+        address.connections += 1
+        address.pending += 1
+        client.counted = True
+        return None, evicted
+
+    def welcomed(self, client: ClientConn) -> None:
+        """``client`` said a good hello: it no longer holds a pending slot."""
+        if client.counted and not client.welcomed:
+            self.addresses.get(client.address, self.clock()).pending -= 1
+
+    def closed(self, client: ClientConn) -> None:
+        """``client`` is gone: give back its address's slots (once)."""
+        if not client.counted:
+            return
+        client.counted = False
+        address = self.addresses.get(client.address, self.clock())
+        address.connections -= 1
+        if not client.welcomed:
+            address.pending -= 1
+
+    def spectator_refusal(self) -> str | None:
+        """Why one more spectator cannot join, if it cannot."""
+        watching = sum(1 for other in self.host.conns.values() if other.welcomed and not other.seats)
+        if watching >= self.config.max_spectators:
+            return f"the table has too many spectators ({self.config.max_spectators})"
         return None
+
+    def not_reading(self, now: float) -> list[ClientConn]:
+        """The connections to cut off: over ``send_high_water`` unsent for ``send_deadline`` seconds,
+        and, while all of them together keep more than ``max_table_buffered``, the largest."""
+        c = self.config
+        late: list[ClientConn] = []
+        sizes: list[tuple[int, ClientConn]] = []
+        for client in self.host.conns.values():
+            size = client.conn.buffered()
+            sizes.append((size, client))
+            if size <= c.send_high_water:
+                client.behind_since = None
+            elif client.behind_since is None:
+                client.behind_since = now
+            elif now - client.behind_since >= c.send_deadline:
+                late.append(client)
+        total = sum(size for size, client in sizes if client not in late)
+        for size, client in sorted(sizes, key=lambda pair: -pair[0]):
+            if total <= c.max_table_buffered:
+                break
+            if client not in late:
+                late.append(client)
+                total -= size
+        return late
+
+    # -- budgets --------------------------------------------------------------------------------
 
     def refill(self, client: ClientConn) -> None:
         now = self.clock()
@@ -36,38 +218,63 @@ class Admission:
                                     client.byte_allowance + elapsed * self.config.byte_rate * seats)
         client.last_refill = now
 
+    def charge_bytes(self, client: ClientConn, size: int) -> str | None:
+        """Charge ``size`` bytes just read, before they are decoded: to the connection (a hello's worth
+        before it is welcomed) and to its address. Why the connection must close, if it must."""
+        c = self.config
+        if not client.welcomed and client.conn.bytes_in > c.max_hello_bytes:
+            return f"too much data before hello (over {c.max_hello_bytes} bytes)"
+        self.refill(client)
+        client.byte_allowance -= size
+        seats = max(1, len(client.seats))
+        address_ok = self.addresses.get(client.address, self.clock()).bytes.charge(size, self.clock(), seats)
+        if client.byte_allowance < 0 or not address_ok:
+            return f"too much data (over {c.byte_rate / 1024:.0f} KiB/s)"
+        return None
+
     def allow(self, client: ClientConn) -> bool:
-        """Charge one message to the connection's message budget."""
+        """Charge one message to the connection's and the address's message budgets."""
         self.refill(client)
         if client.allowance < 1.0:
+            return False
+        seats = max(1, len(client.seats))
+        if not self.addresses.get(client.address, self.clock()).messages.take(1.0, self.clock(), seats):
             return False
         client.allowance -= 1.0
         return True
 
-    def allow_bytes(self, client: ClientConn) -> bool:
-        """Charge the bytes read since the last call to the connection's byte budget: within the
-        message rate, large messages could still cost the host megabytes a second to decode and walk."""
-        received = client.conn.bytes_in - client.bytes_counted
-        client.bytes_counted = client.conn.bytes_in
-        self.refill(client)
-        client.byte_allowance -= received
-        return client.byte_allowance >= 0
-
-    def too_much_data(self) -> str:
-        return f"too much data (over {self.config.byte_rate / 1024:.0f} KiB/s)"
+    # -- the PIN --------------------------------------------------------------------------------
 
     def pin_refusal(self, client: ClientConn, pin: Any) -> str | None:
-        """None if ``pin`` opens the table; else why not. After ``pin_tries`` wrong ones an address is
-        refused for ``pin_lockout`` seconds, right PIN or not (a short PIN would otherwise fall to a
-        script in seconds)."""
+        """None if ``pin`` opens the table; else why not. Wrong PINs lock out their address
+        (``pin_tries`` within ``pin_lockout`` seconds) and, counted from every address, the whole table
+        for a time that doubles with each one after ``pin_tries``. While locked, no PIN is even
+        compared."""
+        c = self.config
         now = self.clock()
-        recent = [t for t in self.pin_failures.get(client.address, []) if now - t < self.config.pin_lockout]
-        if len(recent) >= self.config.pin_tries:
-            return f"too many wrong PINs: try again in {self.config.pin_lockout:.0f} s"
-        if pin == self.config.pin:
+        pins = self.pins
+        if pins.locked_until > now:
+            return f"too many wrong PINs at this table: try again in {pins.locked_until - now:.0f} s"
+        address = self.addresses.get(client.address, now)
+        address.pin_failures = [t for t in address.pin_failures if now - t < c.pin_lockout]
+        if len(address.pin_failures) >= c.pin_tries:
+            return f"too many wrong PINs: try again in {c.pin_lockout:.0f} s"
+        if isinstance(pin, str) and c.pin is not None and hmac.compare_digest(pin.encode(), c.pin.encode()):
             return None
-        if pin:
-            for address in [a for a, times in self.pin_failures.items() if now - times[-1] >= self.config.pin_lockout]:
-                del self.pin_failures[address]
-            self.pin_failures[client.address] = [*recent, now]
-        return "wrong PIN" if pin else "this table needs a PIN"
+        if not pin:
+            return "this table needs a PIN"
+        address.pin_failures.append(now)
+        if now - pins.last > c.pin_forget:
+            pins.streak = 0
+        pins.failed += 1
+        pins.streak += 1
+        pins.last = now
+        if pins.streak >= c.pin_tries:
+            pins.locked_until = now + min(c.pin_backoff_max, c.pin_backoff * 2 ** (pins.streak - c.pin_tries))
+        for callback in self.on_pin_failure:
+            callback()
+        return "wrong PIN"
+
+    def pin_report(self) -> dict[str, Any]:
+        """What the owner sees: wrong PINs so far and how long the table stays locked."""
+        return {"failed": self.pins.failed, "locked_s": max(0.0, round(self.pins.locked_until - self.clock(), 1))}

@@ -13,20 +13,11 @@ if TYPE_CHECKING:
 
 
 class Clocks:
-    """Pings each welcomed connection every ``ping_interval`` (and drops one silent for ``silence``),
+    """Pings connections (the host's housekeeping pings each welcomed one every ``ping_interval``),
     keeps the samples of the answers, and turns a client's press time into host time."""
 
     def __init__(self, host: Host) -> None:
         self.host = host
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self._loop())
-
-    def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
 
     def ping_soon(self, client: ClientConn, count: int = 1) -> None:
         loop = asyncio.get_running_loop()
@@ -63,16 +54,3 @@ class Clocks:
         if press is None or offset is None or rtt is None:
             return arrival
         return min(arrival, max(press + offset, arrival - rtt - config.race_margin))
-
-    async def _loop(self) -> None:
-        host = self.host
-        while True:
-            await asyncio.sleep(host.config.ping_interval)
-            now = host.clock()
-            for client in list(host.conns.values()):
-                if not client.welcomed:
-                    continue
-                if now - client.last_heard > host.config.silence:
-                    host.kick(client, f"no answer for {host.config.silence:.0f} s")  # a silent drop
-                else:
-                    self.ping(client)

@@ -23,14 +23,49 @@ class HostConfig:
     max_clamp_rtt: float = 0.25  # back-dating never reaches further than this round trip (+ margin)
     rate: float = 300.0  # messages per second per connection
     burst: float = 600.0
-    byte_rate: float = 256 * 1024  # bytes per second per connection (per seat for couch clients)
-    byte_burst: float = 1 << 20  # one message of the largest size the decoder takes
+    byte_rate: float = 64 * 1024  # bytes per second per connection (per seat for couch clients)
+    byte_burst: float = 256 * 1024
     max_held: int = 64
-    max_connections: int = 64
-    pin_tries: int = 5  # wrong PINs from one address before it is refused for a while
-    pin_lockout: float = 30.0  # seconds
+    # per source address, across its connections and reconnects (docs/PROTOCOL.md, "Limits")
+    address_rate: float = 600.0
+    address_burst: float = 1200.0
+    address_byte_rate: float = 128 * 1024
+    address_byte_burst: float = 512 * 1024
+    address_connect_rate: float = 4.0  # new connections per second
+    address_connect_burst: float = 20.0
+    max_per_address: int = 12  # open connections
+    # slots: connections that have not said hello, spectators; seated players are bounded by the seats
+    max_pending: int = 16
+    max_pending_per_address: int = 4
+    max_spectators: int = 32
+    max_hello_bytes: int = 4096  # bytes a connection may send before it is welcomed
+    hello_timeout: float = 5.0  # seconds from connecting to a complete hello
+    # the PIN: per address, pin_tries wrong ones in pin_lockout seconds lock it out; per table, the
+    # pin_tries-th wrong one from anywhere locks every PIN out for pin_backoff seconds, doubling with each
+    # further one (at most pin_backoff_max); pin_forget quiet seconds start the count again
+    pin_tries: int = 5
+    pin_lockout: float = 30.0
+    pin_backoff: float = 1.0
+    pin_backoff_max: float = 600.0
+    pin_forget: float = 900.0
+    # chat: each address sends chat_sender_rate lines/s (bursts of chat_sender_burst), the table relays
+    # at most chat_rate lines/s; a sender over its rate is muted for chat_mute seconds and closed if it
+    # sends chat_flood more lines while muted
+    chat_rate: float = 5.0
+    chat_burst: float = 10.0
+    chat_sender_rate: float = 1.0
+    chat_sender_burst: float = 5.0
+    chat_mute: float = 30.0
+    chat_flood: int = 20
+    lobby_interval: float = 0.25  # spectators coming and going are announced at most this often
     ping_interval: float = 0.5
-    max_buffered: int = 4 << 20
-    hello_timeout: float = 10.0  # seconds from connecting to a complete hello
+    # sending: a peer with more than send_high_water bytes unsent for send_deadline seconds, or more than
+    # max_buffered at any time, is cut off (transport.abort()); all connections together keep at most
+    # max_table_buffered unsent (the largest go first)
+    send_high_water: int = 256 * 1024
+    send_deadline: float = 10.0
+    max_buffered: int = 1 << 20
+    max_table_buffered: int = 16 << 20
+    socket_send_buffer: int = 128 * 1024  # SO_SNDBUF of each accepted connection (0: the system's)
     silence: float = 15.0  # seconds without a byte (pings are answered) before a connection counts as gone
     hash_every: int = 8  # log the state hash every n actions (hashing costs more than the rest of a step)

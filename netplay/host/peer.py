@@ -15,6 +15,7 @@ class ClientConn:
     conn: Connection
     name: str = "player"
     token: str | None = None
+    token_hash: str | None = None  # seats.token_digest(token): what seats and the log keep
     seats: list[int] = field(default_factory=list)
     welcomed: bool = False
     samples: deque[tuple[float, float]] = field(default_factory=lambda: deque(maxlen=8))
@@ -28,6 +29,9 @@ class ClientConn:
     local: bool = False  # connected over loopback: no network jitter to wait for
     address: str = ""
     last_heard: float = 0.0
+    counted: bool = False  # holds a slot in its address's counts (Admission.open .. closed)
+    behind_since: float | None = None  # host time its unsent bytes went over the high-water mark
+    chat_notice_at: float = -1e9  # host time it was last told its chat was not relayed
 
     @property
     def rtt(self) -> float | None:

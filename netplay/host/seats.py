@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,10 +24,15 @@ class Seat:
     kind: str = OPEN  # open | person | bot
     name: str = ""
     level: str | None = None  # the bot's level (kind bot)
-    token: str | None = None  # the owner's token (kind person)
+    token_hash: str | None = None  # token_digest of the owner's token (kind person)
     conn: ClientConn | None = None
     away_since: float | None = None
     takeover: bool = False  # a bot plays this person's seat while they are away
+
+
+def token_digest(token: str) -> str:
+    """What the host keeps of a seat token (in memory and in the table log): a token is a password."""
+    return hashlib.sha256(token.encode()).hexdigest()[:32]
 
 
 def bot_seat(level: str) -> Seat:
@@ -44,8 +50,15 @@ class Lobby:
             if spec not in (None, OPEN, PERSON):
                 get_bot(host.game.name, spec)  # a bad level fails here, not mid-game
                 self.seats[index] = bot_seat(spec)
-        self.tokens: dict[str, str] = {}  # token -> player name
-        self.owner_token: str | None = None
+        self.tokens: dict[str, str] = {}  # token_digest -> player name
+        self.owner: str | None = None  # token_digest of the owner's token
+
+    def knows(self, token: str | None) -> bool:
+        """``token`` holds (or held) a seat here."""
+        return token is not None and token_digest(token) in self.tokens
+
+    def is_owner(self, client: ClientConn) -> bool:
+        return client.token_hash is not None and client.token_hash == self.owner
 
     def taken(self) -> int:
         return sum(1 for seat in self.seats if seat.kind != OPEN)
@@ -72,30 +85,31 @@ class Lobby:
     def seat_on_hello(self, client: ClientConn, token: str | None, want: int) -> None:
         """Give ``client`` its token's seats back (a known token), or a new token and, in the lobby, up
         to ``want`` open seats; the first seated client owns the table."""
-        if token is not None and token in self.tokens:
-            client.token = token
+        if token is not None and self.knows(token):
+            client.token, client.token_hash = token, token_digest(token)
             for other in list(self.host.conns.values()):
-                if other is not client and other.token == token:
-                    self.host.kick(other, "you joined again from another connection")
+                if other is not client and other.token_hash == client.token_hash:
                     self.release(other)
+                    self.host.kick(other, "you joined again from another connection")
             for index, seat in enumerate(self.seats):
-                if seat.kind == PERSON and seat.token == token:
+                if seat.kind == PERSON and seat.token_hash == client.token_hash:
                     self.bind(client, index)
         else:
             client.token = secrets.token_urlsafe(12)
+            client.token_hash = token_digest(client.token)
         if not self.host.started:  # in the lobby a returning player whose seats opened up sits down again
             for index, seat in enumerate(self.seats):
                 if len(client.seats) >= want:
                     break
                 if seat.kind == OPEN:
-                    self.seats[index] = Seat(kind=PERSON, name=client.name, token=client.token)
+                    self.seats[index] = Seat(kind=PERSON, name=client.name, token_hash=client.token_hash)
                     self.bind(client, index)
-        if self.owner_token is None and client.seats:
-            self.owner_token = client.token
+        if self.owner is None and client.seats:
+            self.owner = client.token_hash
 
     def bind(self, client: ClientConn, index: int) -> None:
-        if client.token is not None:
-            self.tokens[client.token] = client.name  # only seat holders can come back
+        if client.token_hash is not None:
+            self.tokens[client.token_hash] = client.name  # only seat holders can come back
         seat = self.seats[index]
         seat.conn = client
         seat.away_since = None
@@ -124,20 +138,21 @@ class Lobby:
         """``client`` has been dropped: if the owner left the lobby (and has not come back already with
         the token), the longest-connected seated client may start the table now."""
         conns = self.host.conns.values()
-        owner_here = any(c.token == self.owner_token and c.welcomed for c in conns)
-        if not self.host.started and client.token == self.owner_token and not owner_here:
+        owner_here = any(self.is_owner(c) for c in conns if c is not client)  # maybe back already
+        if not self.host.started and self.is_owner(client) and not owner_here:
             heirs = [c for c in conns if c.welcomed and c.seats]
-            self.owner_token = heirs[0].token if heirs else None
+            self.owner = heirs[0].token_hash if heirs else None
 
     def restore(self, records: list[dict[str, Any]]) -> None:
         """The seats of a resumed table, from its log's start record."""
         for index, record in enumerate(records):
             kind = record.get("kind", BOT)
+            digest = record.get("token_hash")
             self.seats[index] = Seat(kind=kind, name=record.get("name") or "", level=record.get("level"),
-                                     token=record.get("token"))
-            if kind == PERSON and record.get("token"):
-                self.tokens[record["token"]] = record.get("name") or "player"
-                self.owner_token = self.owner_token or record["token"]
+                                     token_hash=digest)
+            if kind == PERSON and digest:
+                self.tokens[digest] = record.get("name") or "player"
+                self.owner = self.owner or digest
 
     def fill_with_bots(self, level: str) -> None:
         for index, seat in enumerate(self.seats):
@@ -146,7 +161,7 @@ class Lobby:
 
     def records(self) -> list[dict[str, Any]]:
         """The seats as the table log's start record keeps them."""
-        return [{"name": s.name, "kind": s.kind, "level": s.level, "token": s.token} for s in self.seats]
+        return [{"name": s.name, "kind": s.kind, "level": s.level, "token_hash": s.token_hash} for s in self.seats]
 
     # -- lobby requests -------------------------------------------------------------------------
 
@@ -157,14 +172,14 @@ class Lobby:
         kind = message["type"]
         if host.started:
             raise IllegalAction("the game has already started")
-        owner = client.token == self.owner_token
+        owner = self.is_owner(client)
         if kind == "sit":
             index = self._seat_index(message)
             if self.seats[index].kind != OPEN:
                 raise IllegalAction(f"seat {index} is taken")
-            self.seats[index] = Seat(kind=PERSON, name=client.name, token=client.token)
+            self.seats[index] = Seat(kind=PERSON, name=client.name, token_hash=client.token_hash)
             self.bind(client, index)
-            self.owner_token = self.owner_token or client.token
+            self.owner = self.owner or client.token_hash
         elif kind == "stand":
             index = self._seat_index(message)
             if index not in client.seats:

@@ -13,6 +13,7 @@ import contextlib
 import itertools
 import logging
 import secrets
+import socket
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -21,6 +22,7 @@ from cardtable.engine import get_game
 from cardtable.engine.core import Game, IllegalAction, public_events, state_hash
 from cardtable.netplay.host.admission import Admission
 from cardtable.netplay.host.bots import BotScheduler
+from cardtable.netplay.host.chat import Chat
 from cardtable.netplay.host.clocks import Clocks
 from cardtable.netplay.host.config import HostConfig
 from cardtable.netplay.host.peer import ClientConn
@@ -28,19 +30,20 @@ from cardtable.netplay.host.races import RaceQueue
 from cardtable.netplay.host.seats import PERSON, Lobby, Seat
 from cardtable.netplay.protocol import (
     CLIENT_TYPES,
+    MAX_CLIENT_FRAME,
+    MAX_CLIENT_VALUES,
     PROTOCOL_VERSION,
     Connection,
     Message,
     ProtocolError,
     clean_name,
+    encode,
     need,
 )
 from cardtable.netplay.tablelog import TableLog, replay_records
 
 Clock = Callable[[], float]
 log = logging.getLogger("cardtable.host")
-
-MAX_CHAT = 200
 
 
 class Host:
@@ -80,11 +83,15 @@ class Host:
         self.done = asyncio.Event()
         self.applied = 0
         self.bytes_out = 0
-        self.admission = Admission(self.config, clock)
+        self.admission = Admission(self, clock)
         self.lobby = Lobby(self, specs)
         self.races = RaceQueue(self)
         self.bots = BotScheduler(self)
         self.clocks = Clocks(self)
+        self.chat = Chat(self)
+        self.cut_off = 0  # connections aborted for not reading
+        self._lobby_due: asyncio.TimerHandle | None = None
+        self._housekeeping: asyncio.Task[None] | None = None
 
     @property
     def seats(self) -> list[Seat]:
@@ -95,8 +102,9 @@ class Host:
         return self.lobby.tokens
 
     @property
-    def owner_token(self) -> str | None:
-        return self.lobby.owner_token
+    def owner(self) -> str | None:
+        """The token digest of the table's owner."""
+        return self.lobby.owner
 
     # -- serving ----------------------------------------------------------------------------------
 
@@ -104,7 +112,9 @@ class Host:
         """Listen on ``address:port`` (0: any free port); returns the port. Call again to add addresses."""
         server: asyncio.Server = await asyncio.start_server(self._handle, address, port)
         self.servers.append(server)
-        self.clocks.start()
+        if self._housekeeping is None:
+            self._housekeeping = asyncio.create_task(self._housekeep())
+            self.admission.on_pin_failure.append(self._pin_failed)
         return int(server.sockets[0].getsockname()[1])
 
     @property
@@ -121,8 +131,11 @@ class Host:
                 await asyncio.wait_for(server.wait_closed(), 1.0)
         self.servers.clear()
         self.bots.close()
-        self.clocks.close()
         self.races.close()
+        if self._housekeeping is not None:
+            self._housekeeping.cancel()
+        if self._lobby_due is not None:
+            self._lobby_due.cancel()
         if self.log is not None:
             self.log.close()
         self.done.set()
@@ -144,85 +157,138 @@ class Host:
             "realtime": self.game.realtime,
         }
 
-    def lobby_message(self) -> Message:
-        return self.lobby.message()
+    def lobby_message(self, client: ClientConn | None = None) -> Message:
+        """The lobby as ``client`` sees it (the owner also sees the wrong PINs and slow links)."""
+        message = self.lobby.message()
+        if client is None:
+            return message
+        owner = self.lobby.is_owner(client)
+        message["owner"] = owner
+        if owner and self.config.pin is not None:
+            message["pin_failures"] = self.admission.pin_report()
+        return message
 
-    def changed(self) -> None:
-        """Tell every welcomed connection the new lobby, and the discovery callbacks."""
-        message = self.lobby_message()
-        for client in self.conns.values():
-            if client.welcomed:
-                self.send(client, {**message, "owner": client.token == self.owner_token})
+    def changed(self, spectators_only: bool = False) -> None:
+        """Tell every welcomed connection the new lobby, and the discovery callbacks. A change of
+        spectators only is announced at most every ``lobby_interval`` (joining and leaving as a
+        spectator must not make the host write to everyone each time)."""
+        if spectators_only:
+            if self._lobby_due is None:
+                self._lobby_due = asyncio.get_running_loop().call_later(self.config.lobby_interval, self.changed)
+            return
+        if self._lobby_due is not None:
+            self._lobby_due.cancel()
+            self._lobby_due = None
+        shared = encode({**self.lobby_message(), "owner": False})  # encoded once for all but the owner
+        for client in list(self.conns.values()):
+            if not client.welcomed:
+                continue
+            if self.lobby.is_owner(client):
+                self.send(client, self.lobby_message(client))
+            else:
+                self.send_encoded(client, shared)
         for callback in self.on_change:
             callback()
+
+    def _pin_failed(self) -> None:
+        """A wrong PIN: the owner's lobby shows the count (at most once a second)."""
+        if self._lobby_due is None:
+            self._lobby_due = asyncio.get_running_loop().call_later(1.0, self.changed)
 
     # -- connections ------------------------------------------------------------------------------
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        client = ClientConn(next(self._ids), Connection(reader, writer, CLIENT_TYPES))
+        conn = Connection(reader, writer, CLIENT_TYPES, max_frame=MAX_CLIENT_FRAME, max_values=MAX_CLIENT_VALUES)
+        client = ClientConn(next(self._ids), conn)
         peer = writer.get_extra_info("peername")
         client.address = str(peer[0]) if peer else ""
         client.local = bool(peer) and str(peer[0]).startswith(("127.", "::1", "::ffff:127."))
-        refusal = self.admission.open(client, len(self.conns))
+        sock = writer.get_extra_info("socket")
+        if sock is not None and self.config.socket_send_buffer:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.config.socket_send_buffer)
+        refusal, evicted = self.admission.open(client)
+        for other in evicted:
+            self.kick(other, "the table needs room for players who have said hello")
         if refusal is not None:
-            await client.conn.close(refusal)
+            await conn.close(refusal)
+            self.admission.closed(client)
             return
         self.conns[client.id] = client
-        reason: str | None = None
+        reason = await self._read_loop(client)
+        self._drop(client)
+        await conn.close(reason)
+
+    async def _read_loop(self, client: ClientConn) -> str | None:
+        """Read, charge, decode and dispatch ``client``'s messages until it closes; the reason to give."""
+        conn = client.conn
         hello_by = self.clock() + self.config.hello_timeout  # one deadline: dribbled bytes do not extend it
         try:
-            while not client.conn.closed:
+            while not conn.closed:
                 try:
                     if client.welcomed:
-                        messages = await client.conn.read()
+                        data = await conn.read_bytes()
                     else:
-                        messages = await asyncio.wait_for(client.conn.read(), max(0.0, hello_by - self.clock()))
+                        data = await asyncio.wait_for(conn.read_bytes(), max(0.0, hello_by - self.clock()))
                 except TimeoutError:
-                    reason = "no hello"
-                    break
-                if not self.admission.allow_bytes(client):
-                    reason = self.admission.too_much_data()
-                    break
-                if not messages:
-                    if reader.at_eof():
-                        break
-                    continue
-                client.last_heard = self.clock()
+                    return "no hello"
+                if not data:
+                    return None
+                refusal = self.admission.charge_bytes(client, len(data))
+                if refusal is not None:
+                    return refusal
+                messages = conn.decode(data)
+                if messages:
+                    client.last_heard = self.clock()
                 for message in messages:
                     if not self.admission.allow(client):
-                        reason = "too many messages"
-                        break
+                        return "too many messages"
                     self._dispatch(client, message)
-                    if client.conn.closed:
-                        break
-                if reason:
-                    break
-                if client.conn.buffered() > self.config.max_buffered:
-                    reason = "not reading fast enough"
-                    break
+                    if conn.closed:
+                        return None
         except ProtocolError as error:
-            reason = error.reason
+            return error.reason
         except (ConnectionError, OSError):
-            pass
+            return None
         except Exception:  # a host bug on one message costs that connection, never the table
             log.exception("message from %s failed", client.name)
-            reason = "the host failed on that message"
-        finally:
-            await client.conn.close(reason)
-            self._drop(client)
+            return "the host failed on that message"
+        return None
 
     def send(self, client: ClientConn, message: Message) -> None:
-        before = client.conn.bytes_out
-        client.conn.send(message)
-        self.bytes_out += client.conn.bytes_out - before
+        self.send_encoded(client, encode(message))
+
+    def send_encoded(self, client: ClientConn, data: bytes) -> None:
+        """Queue ``data`` for ``client``; a peer with more than ``max_buffered`` unsent is cut off."""
+        conn = client.conn
+        if conn.closed:
+            return
+        conn.send_encoded(data)
+        self.bytes_out += len(data)
+        if conn.buffered() > self.config.max_buffered:
+            self.cut(client)
+
+    def cut(self, client: ClientConn) -> None:
+        """Abort ``client`` (it does not read): its unsent bytes are freed and it leaves every table
+        structure now."""
+        self.cut_off += 1
+        log.info("cut off %s (%s): not reading", client.name, client.address)
+        client.conn.abort()
+        self._drop(client)
 
     def kick(self, client: ClientConn, reason: str) -> None:
-        """Send ``bye`` and close ``client`` (its read loop then drops it)."""
-        client.conn.send({"type": "bye", "reason": reason})
-        client.conn.flush()
-        client.conn.closed = True
-        with contextlib.suppress(Exception):
-            client.conn.writer.close()
+        """Send ``bye`` and close ``client``; it leaves every table structure now. A peer that does not
+        take the bye within a second is aborted."""
+        conn = client.conn
+        if not conn.closed:
+            conn.send({"type": "bye", "reason": reason})
+            conn.flush()
+            conn.closed = True
+            with contextlib.suppress(Exception):
+                conn.writer.close()
+            if conn.buffered():
+                asyncio.get_running_loop().call_later(1.0, conn.abort)
+        self._drop(client)
 
     def _dispatch(self, client: ClientConn, message: Message) -> None:
         kind = message["type"]
@@ -238,14 +304,9 @@ class Host:
         elif kind == "pong":
             self.clocks.pong(client, message)
         elif kind == "bye":
-            client.conn.closed = True
-            with contextlib.suppress(Exception):
-                client.conn.writer.close()
+            self.kick(client, "bye")
         elif kind == "chat":
-            text = clean_name(need(message, "text", str), "", MAX_CHAT)
-            for other in self.conns.values() if text else ():
-                if other.welcomed:
-                    self.send(other, {"type": "chat", "name": client.name, "text": text})
+            self.chat.said(client, message)
         elif kind == "hello":
             raise ProtocolError("hello was already said")
         else:
@@ -257,21 +318,31 @@ class Host:
             self.kick(client, f"protocol version {version!r} is not {PROTOCOL_VERSION}: "
                               "host and client need the same cardtable version")
             return
-        if self.config.pin is not None:
+        token = need(message, "token", str, optional=True)
+        if self.config.pin is not None and not self.lobby.knows(token):  # a seat token was let in before
             refusal = self.admission.pin_refusal(client, message.get("pin"))
             if refusal is not None:
                 self.kick(client, refusal)
                 return
         client.name = clean_name(message.get("name"))
-        token = need(message, "token", str, optional=True)
         want = need(message, "seats", int, optional=True)
         want = 1 if want is None else max(0, min(want, self.players))
         self.lobby.seat_on_hello(client, token, want)
+        if not client.seats:
+            refusal = self.admission.spectator_refusal()
+            if refusal is not None:
+                self.kick(client, refusal)
+                return
+        self.admission.welcomed(client)
         client.welcomed = True
         self.send(client, {"type": "welcome", "protocol": PROTOCOL_VERSION, "seats": list(client.seats),
-                           "token": client.token, "owner": client.token == self.owner_token,
+                           "token": client.token, "owner": self.lobby.is_owner(client),
                            "table": self.info(), "time": self.clock()})
-        self.changed()
+        if client.seats:
+            self.changed()
+        else:
+            self.send(client, self.lobby_message(client))
+            self.changed(spectators_only=True)
         if self.started:
             self._push(client, [])
         if self.result is not None:
@@ -281,12 +352,28 @@ class Host:
             self.start_game()
 
     def _drop(self, client: ClientConn) -> None:
+        """``client`` is gone: out of every table structure at once (connections, seats, slots)."""
         if self.conns.pop(client.id, None) is None:
             return
+        self.admission.closed(client)
+        had_seats = bool(client.seats)
         self.lobby.release(client)
         self.lobby.left(client)
         if client.welcomed:
-            self.changed()
+            self.changed(spectators_only=not had_seats)
+
+    async def _housekeep(self) -> None:
+        """Every ``ping_interval``: ping, drop the silent, cut off the peers that stopped reading."""
+        while True:
+            await asyncio.sleep(self.config.ping_interval)
+            now = self.clock()
+            for client in list(self.conns.values()):
+                if client.welcomed and now - client.last_heard > self.config.silence:
+                    self.kick(client, f"no answer for {self.config.silence:.0f} s")  # a silent drop
+                elif client.welcomed:
+                    self.clocks.ping(client)
+            for client in self.admission.not_reading(now):
+                self.cut(client)
 
     def _lobby_request(self, client: ClientConn, message: Message) -> None:
         try:
@@ -402,38 +489,36 @@ class Host:
 
     def _after_change(self, events: list[dict[str, Any]]) -> None:
         self.result = self.game.result(self.state)
-        redacted: dict[int | None, list[dict[str, Any]]] = {}
+        views: dict[int | None, bytes] = {}  # each seat's view, encoded once for every connection showing it
         for client in list(self.conns.values()):
             if client.welcomed:
-                self._push(client, events, redacted)
+                self._push(client, events, views)
         if self.result is not None:
             digest = state_hash(self.game, self.state)
             if self.log is not None:
                 self.log.end(self.result, digest)
-            for client in self.conns.values():
+            ended = encode({"type": "result", "result": self.result, "hash": digest})
+            for client in list(self.conns.values()):
                 if client.welcomed:
-                    self.send(client, {"type": "result", "result": self.result, "hash": digest})
+                    self.send_encoded(client, ended)
             self.bots.stop_timers()
             self.changed()
             return
         self.bots.schedule()
         self.bots.arm_turn_timers()
 
-    def _push(self, client: ClientConn, events: list[dict[str, Any]],
-              redacted: dict[int | None, list[dict[str, Any]]] | None = None) -> None:
-        redacted = {} if redacted is None else redacted
+    def _push(self, client: ClientConn, events: list[dict[str, Any]], views: dict[int | None, bytes] | None = None) -> None:
+        views = {} if views is None else views
         seats: list[int | None] = list(client.seats) or [None]
         for seat in seats:
-            if seat not in redacted:
-                redacted[seat] = public_events(self.game, self.state, events, seat)
-            self.send(client, {
-                "type": "view",
-                "seat": seat,
-                "version": self.version,
-                "view": self.game.view(self.state, seat),
-                "legal": self.game.legal(self.state, seat) if seat is not None else [],
-                "events": redacted[seat],
-                "result": self.result,
-            })
-        if client.conn.buffered() > self.config.max_buffered:
-            self.kick(client, "not reading fast enough")
+            if seat not in views:
+                views[seat] = encode({
+                    "type": "view",
+                    "seat": seat,
+                    "version": self.version,
+                    "view": self.game.view(self.state, seat),
+                    "legal": self.game.legal(self.state, seat) if seat is not None else [],
+                    "events": public_events(self.game, self.state, events, seat),
+                    "result": self.result,
+                })
+            self.send_encoded(client, views[seat])
