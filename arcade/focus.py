@@ -320,17 +320,23 @@ def format_value(value: Any) -> str:
     return str(value)
 
 
+MIN_FIELD_HEIGHT = 32  # pixels: a text field shorter than this is hard to read and to hit
+
+
 def text_field(
     manager: Any, ring: FocusRing, rect: pygame.Rect, caption: str, initial: str,
     on_confirm: Callback | None = None, name: str = "", caption_width: float = 0.45, allowed: str | None = None,
     max_length: int = 24, on_text: Callable[[str], None] | None = None,
 ) -> Any:
-    """A caption and a UITextEntryLine on one row; returns the entry (``get_text()``)."""
+    """A caption and a UITextEntryLine on one row; returns the entry (``get_text()``). The entry is
+    never shorter than MIN_FIELD_HEIGHT (centred on a squeezed row, it takes some of the row gap)."""
     cw = int(rect.width * caption_width)
     pygame_gui.elements.UILabel(pygame.Rect(rect.x, rect.y, cw, rect.height), caption, manager)
+    height = max(rect.height, MIN_FIELD_HEIGHT)
     entry = pygame_gui.elements.UITextEntryLine(
-        pygame.Rect(rect.x + cw, rect.y, rect.width - cw, rect.height), manager, initial_text=initial,
+        pygame.Rect(rect.x + cw, rect.centery - height // 2, rect.width - cw, height), manager, initial_text=initial,
     )
+    rect = pygame.Rect(rect.x, rect.centery - height // 2, rect.width, height)
     entry.set_text_length_limit(max_length)
     if allowed == "numbers":
         entry.set_allowed_characters("numbers")

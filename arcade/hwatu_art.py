@@ -167,7 +167,10 @@ class HwatuArt(SurfaceCache):
     def _badge(self, surface: pygame.Surface, inner: pygame.Rect, kind: str) -> None:
         """The kind marker in the bottom-right corner (none for plain junk)."""
         r = inner.width * 0.21
-        cx, cy = inner.right - r * 1.05, inner.bottom - r * 1.05
+        self._badge_at(surface, (inner.right - r * 1.05, inner.bottom - r * 1.05), r, kind)
+
+    def _badge_at(self, surface: pygame.Surface, centre: tuple[float, float], r: float, kind: str) -> None:
+        cx, cy = centre
         if kind == "B":
             points = []
             for i in range(10):
@@ -176,15 +179,10 @@ class HwatuArt(SurfaceCache):
                 points.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
             pygame.draw.polygon(surface, (120, 60, 10), [(x + 2, y + 2) for x, y in points])
             pygame.draw.polygon(surface, GOLD, points)
-        elif kind == "A":
+        elif kind in ("A", "R"):
             pygame.draw.circle(surface, (255, 255, 255), (cx, cy), r * 1.08)
-            pygame.draw.circle(surface, KIND_COLOURS["A"], (cx, cy), r)
-            text = self._font(r * 1.6).render("A", True, (255, 255, 255))
-            surface.blit(text, text.get_rect(center=(round(cx), round(cy + r * 0.08))))
-        elif kind == "R":
-            pygame.draw.circle(surface, (255, 255, 255), (cx, cy), r * 1.08)
-            pygame.draw.circle(surface, KIND_COLOURS["R"], (cx, cy), r)
-            text = self._font(r * 1.6).render("R", True, (255, 255, 255))
+            pygame.draw.circle(surface, KIND_COLOURS[kind], (cx, cy), r)
+            text = self._font(r * 1.6).render(kind, True, (255, 255, 255))
             surface.blit(text, text.get_rect(center=(round(cx), round(cy + r * 0.08))))
         elif kind == "D":
             box = pygame.Rect(0, 0, round(r * 2.6), round(r * 1.9))
@@ -193,6 +191,18 @@ class HwatuArt(SurfaceCache):
             pygame.draw.rect(surface, KIND_COLOURS["D"], box, border_radius=round(r * 0.45))
             text = self._font(r * 1.7).render("x2", True, (255, 255, 255))
             surface.blit(text, text.get_rect(center=(box.centerx, box.centery + round(r * 0.08))))
+
+    def badge(self, kind: str, px: int) -> pygame.Surface:
+        """The corner marker of ``kind`` (B, A, R, D) alone, ``px`` high (legends); a little wider for D."""
+        def draw() -> pygame.Surface:
+            k = 4
+            w = round(px * (1.5 if kind == "D" else 1.0))
+            surface = pygame.Surface((w * k, px * k), pygame.SRCALPHA)
+            r = px * k / 2.4
+            self._badge_at(surface, (w * k / 2 + (r * 0.3 if kind == "D" else 0), px * k / 2), r, kind)
+            return self._finish(surface, (w, px))
+
+        return self._get((px, px), ("badge", kind), draw)
 
     def _draw_joker(self, code: str, size: tuple[int, int], k: int) -> pygame.Surface:
         surface, inner = self._paper(size, k, frame=(150, 110, 20), paper=(252, 236, 180))

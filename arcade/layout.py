@@ -11,6 +11,8 @@ Kinds, and what may overlap what:
 
 - ``backdrop``: a panel other things are drawn on (a menu's centred panel). It may hold anything,
   but must not cover the title or the hint bar.
+- ``overlay``: a box drawn over the table on purpose (a hand's result). It may cover cards and text
+  under it, but not the hint bar, a badge, a title or another overlay.
 - ``title``, ``panel``, ``badge``, ``label``, ``hints``, ``hand``, ``cards``, ``button``, ``field``,
   ``widget``, ``legend``: none of these may overlap another, except an item and its owner (text
   inside its name plate, a dealer badge on the plate it belongs to).
@@ -36,7 +38,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-KINDS = ("backdrop", "title", "panel", "badge", "label", "hints", "hand", "cards", "button", "field", "widget",
+KINDS = ("backdrop", "overlay", "title", "panel", "badge", "label", "hints", "hand", "cards", "button", "field", "widget",
          "legend")
 
 MIN_HEIGHT = {"field": 30, "button": 26}
@@ -125,17 +127,55 @@ def quiet() -> Iterator[None]:
         recorder.quiet -= 1
 
 
-def _related(a: Drawn, b: Drawn) -> bool:
-    return bool((a.owner and a.owner == b.name) or (b.owner and b.owner == a.name))
+def _ancestors(items: list[Drawn]) -> dict[str, set[str]]:
+    """For each item name, the names of its owner, its owner's owner..."""
+    owner_of = {i.name: i.owner for i in items if i.name}
+    out: dict[str, set[str]] = {}
+    for item in items:
+        chain, owner = set(), item.owner
+        while owner and owner not in chain:
+            chain.add(owner)
+            owner = owner_of.get(owner, "")
+        out[item.name] = chain
+    return out
 
 
-def _may_overlap(a: Drawn, b: Drawn) -> bool:
-    if _related(a, b):
+def _related(a: Drawn, b: Drawn, ancestors: dict[str, set[str]]) -> bool:
+    """One is drawn on the other (directly or through its owners)."""
+    return bool((a.owner and (a.owner == b.name or b.name in ancestors.get(a.name, ())))
+                or (b.owner and (b.owner == a.name or a.name in ancestors.get(b.name, ()))))
+
+
+HOLDERS = {"backdrop": ("title", "hints"), "overlay": ("title", "hints", "badge", "overlay")}
+
+
+def _may_overlap(a: Drawn, b: Drawn, holder_of: dict[str, str], ancestors: dict[str, set[str]]) -> bool:
+    """Whether ``a`` and ``b`` may overlap: owner and owned; a backdrop or an overlay (or what is drawn
+    on one) over anything it may hold, except what is drawn on the same one."""
+    if _related(a, b, ancestors):
         return True
-    if a.kind == "backdrop" or b.kind == "backdrop":
-        other = b if a.kind == "backdrop" else a
-        return other.kind not in ("title", "hints")
+    for item, other in ((a, b), (b, a)):
+        holder = item.kind if item.kind in HOLDERS else holder_of.get(item.name)
+        same_holder = bool(item.owner) and holder_of.get(other.name) == holder
+        if holder is not None and other.kind not in HOLDERS[holder] and not same_holder:
+            return True
     return False
+
+
+def _holders(items: list[Drawn]) -> dict[str, str]:
+    """For each item name, the kind of the backdrop or overlay it is drawn on (through its owners)."""
+    by_name = {i.name: i for i in items if i.name}
+    out: dict[str, str] = {}
+    for item in items:
+        seen, owner = set(), item.owner
+        while owner and owner not in seen and owner in by_name:
+            seen.add(owner)
+            holder = by_name[owner]
+            if holder.kind in HOLDERS:
+                out[item.name] = holder.kind
+                break
+            owner = holder.owner
+    return out
 
 
 def problems(items: Iterable[Drawn], size: tuple[int, int]) -> list[str]:
@@ -143,6 +183,8 @@ def problems(items: Iterable[Drawn], size: tuple[int, int]) -> list[str]:
     allowed (see the module docstring). Empty when the layout holds."""
     items = list(dict.fromkeys(i for i in items if i.rect[2] > 0 and i.rect[3] > 0))  # drawn twice: once
     window = pygame.Rect(0, 0, *size)
+    holder_of = _holders(items)
+    ancestors = _ancestors(items)
     found = []
     for item in items:
         if not window.contains(item.box):
@@ -151,7 +193,7 @@ def problems(items: Iterable[Drawn], size: tuple[int, int]) -> list[str]:
             found.append(f"{item.describe()} is {item.rect[3]} px tall (at least {MIN_HEIGHT[item.kind]})")
     for i, a in enumerate(items):
         for b in items[i + 1:]:
-            if _may_overlap(a, b):
+            if _may_overlap(a, b, holder_of, ancestors):
                 continue
             clip = a.box.clip(b.box)
             if clip.width > 0 and clip.height > 0:

@@ -39,16 +39,21 @@ def direct_session(game_name: str, seed: int, players: int | None, actions: int,
         if done > 20000:
             break
     session.frozen = True
-    # the table gets the present moment, not a replay of every intermediate push (no stale flights)
+    session.outbox = present(session.outbox)
+    return session
+
+
+def present(outbox: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The messages a table needs to show the present moment: the welcome and lobby, each seat's latest
+    view (without its events: no stale flights) and the result, not every intermediate push."""
     last: dict[Any, dict[str, Any]] = {}
     kept = []
-    for message in session.outbox:
+    for message in outbox:
         if message.get("type") == "view":
             last[message.get("seat")] = {**message, "events": []}
         elif message.get("type") in ("welcome", "lobby", "result"):
             kept.append(message)
-    session.outbox = kept[:2] + list(last.values()) + kept[2:]
-    return session
+    return kept[:2] + list(last.values()) + kept[2:]
 
 
 def bot_game_log(game_name: str, seed: int, players: int | None, path: str) -> str:

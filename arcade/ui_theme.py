@@ -66,8 +66,18 @@ def text(
         shade.set_alpha(120)
         surface.blit(shade, rect.move(2, 3))
     surface.blit(img, rect)
-    layout.report("label", rect, content)
+    if layout.is_recording():
+        layout.report("label", ink_rect(rect, int(size), bold).clip(surface.get_clip()), content)
     return rect
+
+
+def ink_rect(rect: pygame.Rect, size: int, bold: bool = False) -> pygame.Rect:
+    """The part of a line of text's box that Latin letters use (accented capitals to descenders): the
+    font's line box has room above and below that no letter fills."""
+    f = font(size, bold)
+    top = max(0, f.get_ascent() - round(fonts.ABOVE * size))
+    height = round((fonts.ABOVE + fonts.BELOW) * size)
+    return pygame.Rect(rect.left, rect.top + top, rect.width, min(height, rect.height - top))
 
 
 def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
@@ -225,7 +235,7 @@ def hints(surface: pygame.Surface, items: list[tuple[str, str]], y: int | None =
 def title_text(surface: pygame.Surface, content: str, pos: tuple[int, int], size: int = 44) -> pygame.Rect:
     with layout.quiet():
         rect = text(surface, content, size, pos, "accent_bright", anchor="midtop", bold=True, shadow=True)
-    layout.report("title", rect, content)
+    layout.report("title", ink_rect(rect, size, True), content)
     return rect
 
 

@@ -39,6 +39,21 @@ def test_backdrops_hold_things_but_not_the_title_or_the_hints() -> None:
         'hints "hint bar" overlaps backdrop "menu panel" by 200x10 px']
 
 
+def test_an_overlay_covers_the_table_but_not_the_hints_and_what_is_on_it_keeps_apart() -> None:
+    with layout.recording() as items:
+        layout.report("cards", pygame.Rect(300, 200, 100, 140), "pile 3")
+        layout.report("overlay", pygame.Rect(200, 150, 500, 300), "result")
+        with layout.part_of("result"):
+            layout.report("button", pygame.Rect(250, 380, 150, 40), "Deal")
+            with layout.part_of("Deal"):
+                layout.report("label", pygame.Rect(260, 390, 60, 20), "Deal")
+            layout.report("button", pygame.Rect(390, 380, 150, 40), "Leave")
+        layout.report("hints", pygame.Rect(300, 440, 300, 30), "hint bar")
+    assert sorted(layout.problems(items, (960, 540))) == [
+        'button "Leave" overlaps button "Deal" by 10x40 px',
+        'hints "hint bar" overlaps overlay "result" by 300x10 px']
+
+
 def test_outside_the_window_and_too_short_fields_are_problems() -> None:
     with layout.recording() as items:
         layout.report("label", pygame.Rect(900, 10, 100, 20), "long")
@@ -99,3 +114,137 @@ def test_every_text_uses_the_shipped_typeface() -> None:
         for source in (root / folder).rglob("*.py"):
             code = source.read_text(encoding="utf-8")
             assert "SysFont" not in code and "Font(None" not in code, f"{source} uses a system or default font"
+
+
+# -- every table and every scene at three sizes ---------------------------------------------------
+
+SIZES = ((960, 540), (1280, 720), (1920, 1080))
+GAMES = ("spit", "speed", "oh_hell", "go_stop", "rummy", "tractor")
+
+
+def table_moments(game: str, players: int | None, seed: int = 3, limit: int = 400) -> dict[int, list[dict]]:
+    """A real bot playout frozen at several moments: the first of each phase, when seat 0 holds the
+    most cards, halfway and the last action (within ``limit``). Two passes of one seeded game: the
+    first finds the moments, the second keeps the table's messages there (see shot.present)."""
+    from cardtable.arcade.session import DirectSession
+    from cardtable.arcade.shot import present, table_config
+
+    def start() -> DirectSession:
+        session = DirectSession(table_config(game, seed, players), bots_everywhere=True)
+        session.request({"type": "start"})
+        return session
+
+    session, firsts, most, n = start(), {}, (-1, 0), 0
+    while session.result is None and n < limit:
+        view = session.game.view(session.state, 0)
+        firsts.setdefault(view.get("phase"), n)
+        most = max(most, (len(view.get("hand") or []), -n))
+        if not session.bot_step():
+            break
+        n += 1
+    wanted = set(firsts.values()) | {-most[1], n // 2, n}
+    session, frozen = start(), {}
+    for k in range(n + 1):
+        if k in wanted:
+            frozen[k] = present(session.outbox)
+        if k == n or not session.bot_step():
+            break
+    return frozen
+
+
+def table_problems(game: str, players: int | None = None, card_size: str = "medium",
+                   sizes: tuple[tuple[int, int], ...] = SIZES, device: str = "keyboard") -> list[str]:
+    import copy
+
+    from cardtable.arcade.app import App
+    from cardtable.arcade.scenes.table import TableScene
+    from cardtable.arcade.session import DirectSession
+    from cardtable.arcade.settings import Settings
+    from cardtable.arcade.shot import table_config
+
+    found = []
+    moments = table_moments(game, players)
+    for size in sizes:
+        settings = Settings()
+        settings.card_size = card_size
+        app = App(size=size, fullscreen=False, settings=settings)
+        app.mapper.last_device = device
+        for at, messages in moments.items():
+            session = DirectSession(table_config(game, 3, players), bots_everywhere=True)
+            session.frozen = True
+            session.outbox = copy.deepcopy(messages)
+            app.session = session
+            app.push(TableScene(app))
+            app.step(30)  # flights land, faces are drawn
+            found += [f"{game} {size[0]}x{size[1]} after {at} actions: {p}"
+                      for p in layout.problems(app.layout_items(), size)]
+            app.pop()
+        app.shutdown_quietly()
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_table_lays_out_without_overlaps_at_three_sizes(game, monkeypatch) -> None:
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
+    assert table_problems(game) == []
+
+
+@pytest.mark.parametrize(("game", "players"), [("go_stop", 2), ("rummy", 5), ("oh_hell", 7), ("oh_hell", 3)])
+def test_crowded_tables_with_large_cards_at_the_smallest_window(game, players, monkeypatch) -> None:
+    """The most players (or the fewest, whose hands are biggest), large cards, 960x540, a pad's
+    wider menu badge ("Start Menu")."""
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
+    assert table_problems(game, players, "large", ((960, 540),), device="pad0") == []
+
+
+SCENES_PER_GAME = ("play", "host", "lobby", "rules", "pause")
+SCENES_ONCE = ("title", "join", "settings", "keyboard")
+
+
+def scene_problems(scene: str, game: str, sizes: tuple[tuple[int, int], ...] = SIZES) -> list[str]:
+    from cardtable.arcade.app import App
+    from cardtable.arcade.settings import Settings
+    from cardtable.arcade.shot import build_scene
+
+    found = []
+    for size in sizes:
+        app = App(size=size, fullscreen=False, settings=Settings())
+        app.lan_interfaces = ["127.0.0.1"]
+        build_scene(app, scene, game, 3, 10, None)
+        app.step(10)
+        found += [f"{scene} ({game}) {size[0]}x{size[1]}: {p}" for p in layout.problems(app.layout_items(), size)]
+        app.shutdown_quietly()
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_scene_lays_out_without_overlaps_at_three_sizes(game, monkeypatch) -> None:
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
+    assert [p for scene in SCENES_PER_GAME for p in scene_problems(scene, game)] == []
+
+
+def test_the_other_scenes_lay_out_without_overlaps_at_three_sizes(monkeypatch) -> None:
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
+    assert [p for scene in SCENES_ONCE for p in scene_problems(scene, "oh_hell")] == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_results_of_a_real_game_lay_out_without_overlaps(game, monkeypatch) -> None:
+    """The results scene after a whole bot game (footnote above the hint bar)."""
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
+    from cardtable.arcade.app import App
+    from cardtable.arcade.scenes.results import ResultsScene
+    from cardtable.arcade.settings import Settings
+    from cardtable.arcade.shot import direct_session
+
+    session = direct_session(game, 3, None, 0, to_end=True)
+    names = [s.name or f"{s.level} bot" for s in session.config.seats]
+    found = []
+    for size in SIZES:
+        app = App(size=size, fullscreen=False, settings=Settings())
+        app.push(ResultsScene(app, session.result or {}, names, session.game.title, session.local_seats,
+                              session.config))
+        app.step(5)
+        found += [f"{size}: {p}" for p in layout.problems(app.layout_items(), size)]
+        app.shutdown_quietly()
+    assert found == []

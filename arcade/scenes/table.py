@@ -452,7 +452,8 @@ class PauseScene(MenuScene):
         self.app.home()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self.table_scene.draw(surface, alpha)
+        with layout.quiet():  # the table lies dimmed under the menu: its layout is not this scene's
+            self.table_scene.draw(surface, alpha)
         ui_theme.dim(surface, 165)
         w, h = surface.get_size()
         strip = pygame.Surface((w, 56), pygame.SRCALPHA)  # the menu's hints, not the table's, along the bottom

@@ -108,7 +108,7 @@ class TitleScene(MenuScene):
         ui_theme.text(surface, "cardtable", size, (int(w * 0.085), int(h * 0.10)), "accent_bright",
                       bold=True, shadow=True)
         ui_theme.text(surface, "card games for people in one room", max(18, int(h * 0.032)),
-                      (int(w * 0.09), int(h * 0.10) + int(size * 1.25)), "muted")
+                      (int(w * 0.09), int(h * 0.10) + int(size * 1.34)), "muted")
         self._draw_fan(surface, (int(w * 0.68), int(h * 0.56)), int(h * 0.34), t)
         pads = len(self.app.mapper.pads)
         status = f"Playing as {self.app.settings.name}"

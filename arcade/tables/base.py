@@ -35,9 +35,10 @@ LEGAL = (120, 235, 140)
 BAD = (240, 90, 80)
 SOFT = (225, 235, 250)  # can be turned up or moved (not played)
 PANEL = (8, 30, 20, 190)
-# The table scene draws its menu badge in the top-left corner: a panel placed there starts this many
-# (unscaled) pixels down.
+# The table scene draws its menu badge in the top-left corner (in window pixels, whatever the size): a
+# panel placed there starts this many pixels down, or this far right (a pad's "Start" chip included).
 MENU_STRIP = 40
+MENU_CORNER = (124, MENU_STRIP)
 FLIP_TIME = 0.22  # seconds a card takes to turn over
 WARM_CODES = tuple(r + s for s in "SHDC" for r in "A23456789TJQK")
 
@@ -610,6 +611,39 @@ class Table:
             self._panel_cache[key] = surface
         return surface
 
+    def legend_size(self, entries: list[tuple[pygame.Surface | None, str]], title: str = "") -> tuple[int, int]:
+        px = 17 * self.u
+        icon_w = max((i.get_width() for i, _ in entries if i is not None), default=0)
+        text_w = max([self.font(px).size(t)[0] for _, t in entries] + [self.font(px).size(title)[0] - icon_w])
+        row = max([round(px * 0.8)] + [i.get_height() for i, _ in entries if i is not None]) + round(4 * self.u)
+        pad = round(8 * self.u)
+        rows = len(entries) + (1 if title else 0)
+        return icon_w + round(8 * self.u) + text_w + 2 * pad, rows * row + 2 * pad
+
+    def draw_legend(self, surface: pygame.Surface, entries: list[tuple[pygame.Surface | None, str]], anchor: str,
+                    pos: Vec, title: str = "", name: str = "legend") -> pygame.Rect:
+        """A small key to what the table's markers mean: one row per (icon, words) on a panel
+        (reported as a ``legend``). Returns its rect."""
+        px = 17 * self.u
+        rect = pygame.Rect((0, 0), self.legend_size(entries, title))
+        setattr(rect, anchor, (round(pos[0]), round(pos[1])))
+        self.blit_panel(surface, rect, (6, 24, 16, 170), border=(255, 255, 255, 35), name=name, kind="legend")
+        icon_w = max((i.get_width() for i, _ in entries if i is not None), default=0)
+        row = max([round(px * 0.8)] + [i.get_height() for i, _ in entries if i is not None]) + round(4 * self.u)
+        pad = round(8 * self.u)
+        y = rect.top + pad
+        with self.part_of(name):
+            if title:
+                self.blit_text(surface, title, px, GOLD, "midleft", (rect.left + pad, y + row / 2), False)
+                y += row
+            for icon, words in entries:
+                if icon is not None:
+                    surface.blit(icon, icon.get_rect(center=(rect.left + pad + icon_w / 2, y + row / 2)))
+                self.blit_text(surface, words, px, INK, "midleft", (rect.left + pad + icon_w + 8 * self.u, y + row / 2),
+                               False)
+                y += row
+        return rect
+
     def fan(self, count: int, centre_x: float, y: float, size: tuple[int, int], max_width: float,
             max_gap: float | None = None) -> list[pygame.Rect]:
         """``count`` overlapping card rects centred on ``centre_x``, never wider than ``max_width``."""
@@ -648,6 +682,12 @@ class Table:
         if seat in self.inputs and self.inputs[seat].device == "keyboard2":
             return "A/D"
         return "Left/Right"
+
+    @classmethod
+    def legend(cls, art: Any, px: int) -> list[tuple[pygame.Surface | None, str]]:
+        """What the table's markers mean, as (icon ``px`` high, words) rows: drawn on the table and
+        in the rules screen. None by default."""
+        return []
 
     # -- hooks for subclasses -------------------------------------------------------------------
 

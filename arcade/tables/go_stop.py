@@ -94,15 +94,48 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         others = self.opponents()
         i = others.index(seat) if seat in others else 0
         w = self.W / max(1, len(others))
-        top = MENU_STRIP if i == 0 else 6
-        return pygame.Rect(round(i * w + 8 * self.u), round(top * self.u), round(w - 16 * self.u), round(150 * self.u))
+        top = MENU_STRIP if i == 0 else 6 * self.u
+        return pygame.Rect(round(i * w + 8 * self.u), round(top), round(w - 16 * self.u), round(150 * self.u))
+
+    def opp_bottom(self) -> float:
+        """The lowest point of the opponents' areas (plate, the small fan of their hand, captures)."""
+        return MENU_STRIP + max(150 * self.u, 104 * self.u + self.hsize(0.065)[1])
 
     def stock_rect(self) -> pygame.Rect:
-        size = self.hsize(0.13)
-        return pygame.Rect(round(40 * self.u), round(self.H * 0.28), *size)
+        size = self.pile_size()
+        return pygame.Rect(round(40 * self.u), round(max(self.H * 0.28, self.opp_bottom() + 10 * self.u)), *size)
 
     def hand_top(self) -> float:
         return self.H - self.hsize(0.17)[1] - 30 * self.u
+
+    def my_captures(self) -> pygame.Rect:
+        """My capture area: right above the hand (even a lifted card), its labels included."""
+        block = round(8 * self.u + self.hsize(0.095)[1] + 3 * self.u + 16 * self.u)
+        top = self.hand_top() - self.hsize(0.17)[1] * 0.18 - 6 * self.u - block
+        return pygame.Rect(round(200 * self.u), round(top), round(self.W - 440 * self.u), block)
+
+    def prompt_bottom(self) -> float:
+        return self.my_captures().top - 2 * self.u
+
+    def table_region(self) -> pygame.Rect:
+        """Where the table's piles lie: between the opponents and the prompt over my captures, the stock
+        on the left and the legend on the right."""
+        top = self.opp_bottom() + 6 * self.u
+        bottom = self.prompt_bottom() - 24 * self.u
+        left = 170 * self.u
+        right = self.legend_rect().left - 8 * self.u
+        return pygame.Rect(round(left), round(top), round(right - left), round(max(bottom - top, 40)))
+
+    def pile_rows(self) -> tuple[int, int]:
+        piles = len(self.view.get("table") or [])
+        cols = max(6, (piles + 1) // 2)
+        return cols, 1 if piles <= cols else 2
+
+    def pile_size(self) -> tuple[int, int]:
+        """Table cards: 13% of the height, smaller when two rows of piles would not fit."""
+        cols, rows = self.pile_rows()
+        fits = self.table_region().height / (rows * 1.12)
+        return hwatu_size(round(min(self.hsize(0.13)[1], fits)))
 
     def banner_y(self) -> float:
         return self.H * 0.42
@@ -126,19 +159,16 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
             self._build_captures(seat, pygame.Rect(region.left + plate_w + 8 * self.u, region.top,
                                                    region.width - plate_w - 8 * self.u, region.height))
             self._build_opp_hand(view, seat, region, plate_w)
-        mine = pygame.Rect(round(200 * self.u), round(self.H * 0.615), round(self.W - 440 * self.u), round(100 * self.u))
-        self._build_captures(me, mine)
+        self._build_captures(me, self.my_captures())
         self._build_buttons(view, me)
         if me in self.inputs:  # the scene asks this before Back: Back clears it instead of pausing
             self.inputs[me].selected = self.picked.get(me)
 
     def _build_table(self, view: dict[str, Any]) -> None:
         piles = [list(p) for p in view.get("table") or []]
-        size = self.hsize(0.13)
-        region = pygame.Rect(round(170 * self.u), round(self.H * 0.235), round(self.W - 340 * self.u),
-                             round(self.H * 0.34))
-        cols = max(6, (len(piles) + 1) // 2)
-        rows = 1 if len(piles) <= cols else 2
+        size = self.pile_size()
+        region = self.table_region()
+        cols, rows = self.pile_rows()
         cell_w = region.width / cols
         cell_h = region.height / rows
         choices = {a["card"] for a in self.my_legal() if a.get("type") == "choose"}
@@ -178,7 +208,8 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
                 elif hover_month and hwatu.month(card) == hover_month:
                     glow = CYAN
                 self.sprites.append(Sprite(card, card, rect, glow=glow, hit=("choose", card) if card in choices else None,
-                                           seat=me, origin=self._origins.get(card, stock.topleft)))
+                                           seat=me, origin=self._origins.get(card, stock.topleft),
+                                           group=f"pile {month or i}"))
 
     def _build_hand(self, view: dict[str, Any], me: int) -> None:
         hand = list(view.get("hand") or [])
@@ -203,7 +234,8 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
                 glow, lift, mark = GOLD, 0.12, GOLD
             self.sprites.append(Sprite(card, card, rect.move(0, -round(size[1] * lift)), glow=glow,
                                        dim=my_turn and card not in playable, hit=("hand", card), seat=me,
-                                       origin=self.stock_rect().topleft, delay=0.03 * i, mark=mark))
+                                       origin=self.stock_rect().topleft, delay=0.03 * i, mark=mark,
+                                       group=f"hand {me}"))
 
     def _build_opp_hand(self, view: dict[str, Any], seat: int, region: pygame.Rect, plate_w: int) -> None:
         sizes = view.get("hand_sizes") or []
@@ -215,7 +247,8 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
                          size[0] * 0.5)
         for j, (code, rect) in enumerate(zip(codes, rects, strict=True)):
             key = code if code is not None else ("back", seat, j)
-            self.sprites.append(Sprite(key, code, rect, shadow=False, origin=self.stock_rect().topleft))
+            self.sprites.append(Sprite(key, code, rect, shadow=False, origin=self.stock_rect().topleft,
+                                       group=f"hand {seat}"))
 
     def _build_captures(self, seat: int, area: pygame.Rect) -> None:
         captures = list((self.view.get("captures") or [[]] * self.players)[seat] or [])
@@ -223,7 +256,7 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         weights = {"B": 0.17, "A": 0.25, "R": 0.25, "P": 0.33}
         x = area.left
         origin = self.stock_rect().topleft
-        table_size = self.hsize(0.13)
+        table_size = self.pile_size()
         for g, _label in GROUPS:
             w = area.width * weights[g]
             cards = [c for c in captures if _group(c) == g]
@@ -234,13 +267,14 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
                 if staged is not None:  # first shown where it was taken, then it flies here
                     rect = pygame.Rect(round(staged[0][0]), round(staged[0][1]), *table_size)
                 self.sprites.append(Sprite(card, card, rect, shadow=staged is not None,
-                                           origin=self._origins.get(card, origin)))
+                                           origin=self._origins.get(card, origin),
+                                           group="" if staged is not None else f"captures {seat} {g}"))
             x += w
 
     def _stage_capture(self, cards: list[str]) -> None:
         """Captured cards stay a moment on the table pile they were taken from (the played or turned card
         lands on its month's pile first), then fly to the capture area (see :meth:`on_tick`)."""
-        size = self.hsize(0.13)
+        size = self.pile_size()
         ends: dict[str, tuple[float, float]] = {}
         for pile in self.view.get("table") or []:
             if not pile:
@@ -333,11 +367,24 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
 
     # -- drawing --------------------------------------------------------------------------------
 
+    @classmethod
+    def legend(cls, art: Any, px: int) -> list[tuple[pygame.Surface | None, str]]:
+        hwatu_art = art if isinstance(art, HwatuArt) else HwatuArt(art)
+        return [(hwatu_art.badge("B", px), "bright"), (hwatu_art.badge("A", px), "animal"),
+                (hwatu_art.badge("R", px), "ribbon"), (hwatu_art.badge("D", px), "double junk")]
+
+    def legend_rect(self) -> pygame.Rect:
+        rect = pygame.Rect((0, 0), self.legend_size(self.legend(self.hwatu, round(20 * self.u)), "On the cards"))
+        rect.topright = (round(self.W - 8 * self.u), round(self.opp_bottom() + 8 * self.u))
+        return rect
+
     def draw_static(self, surface: pygame.Surface) -> None:
         view = self.view
         me = self.me
         if me is None:
             return
+        self.draw_legend(surface, self.legend(self.hwatu, round(20 * self.u)), "topleft", self.legend_rect().topleft,
+                         "On the cards")
         turn = view.get("turn")
         for seat in self.opponents():
             region = self.opp_region(seat)
@@ -348,17 +395,20 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         plate = pygame.Rect(round(10 * self.u), round(self.hand_top() - 10 * self.u), round(175 * self.u),
                             round(118 * self.u))
         self._plate(surface, me, plate, me == turn)
-        mine = pygame.Rect(round(200 * self.u), round(self.H * 0.615), round(self.W - 440 * self.u), round(100 * self.u))
-        self._capture_labels(surface, me, mine)
+        self._capture_labels(surface, me, self.my_captures())
         self._stock(surface)
         for text, pos in self._pile_labels:
             self.blit_text(surface, text, self.fit(text, 18 * self.u, 150 * self.u), GOLD, "midtop", pos)
         self._prompt(surface)
 
     def _plate(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, active: bool) -> None:
-        view = self.view
         border = (*GOLD, 255) if active else (255, 255, 255, 45)
-        surface.blit(self.panel(rect.size, (8, 30, 20, 200), border=border), rect)
+        self.blit_panel(surface, rect, (8, 30, 20, 200), border=border, name=f"plate {seat}")
+        with self.part_of(f"plate {seat}"):
+            self._plate_lines(surface, seat, rect, active)
+
+    def _plate_lines(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, active: bool) -> None:
+        view = self.view
         px = 21 * self.u
         x = rect.left + 10 * self.u
         y = rect.top + 6 * self.u
@@ -406,6 +456,7 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
                 slot = pygame.Rect(0, 0, *size)
                 slot.midtop = (round(x + w / 2), round(area.top + 8 * self.u))
                 surface.blit(self.art.slot(size), slot)
+                self.report("cards", slot, f"captures {seat} {g}")
             self.blit_text(surface, f"{label} {count}", px, colour if cards else MUTED, "midtop", (x + w / 2, y))
             x += w
 
@@ -416,8 +467,10 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         if stock:
             for i in range(min(4, stock)):
                 surface.blit(self.hwatu.back(rect.size), rect.move(-i * 2, -i * 2))
+            self.report("cards", rect.union(rect.move(-min(4, stock) * 2 + 2, -min(4, stock) * 2 + 2)), "stock")
         else:
             surface.blit(self.art.slot(rect.size), rect)
+            self.report("cards", rect, "stock")
         px = 20 * self.u
         self.blit_text(surface, f"stock {stock}", px, INK, "midtop", (rect.centerx, rect.bottom + 6 * self.u))
         target = view.get("target")
@@ -445,16 +498,17 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
             turn = view.get("turn")
             text = f"{self.name(turn)} to play" if isinstance(turn, int) and turn != me else ""
         if text:
-            self.blit_text(surface, text, 26 * self.u, GOLD, "midbottom", (self.W / 2, self.H * 0.615 - 4 * self.u))
+            self.blit_text(surface, text, self.fit(text, 26 * self.u, self.W - 440 * self.u), GOLD, "midbottom",
+                           (self.W / 2, self.prompt_bottom()))
 
     def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
         view = self.view
         me = self.me
         phase = view.get("phase")
-        if phase in ("hand_over", "over") and view.get("last") is not None or phase == "over":
+        if self.showing_result():
             self._result(surface)
-            for b in self.buttons:  # the result panel covers the felt, so draw its buttons again
-                self._draw_one_button(surface, b)
+            with self.part_of("result"):  # the result covers the felt: its buttons are drawn on it
+                self._draw_result_buttons(surface)
         legal = self.my_legal()
         if not legal:
             hints = ["waiting for the other players" if phase != "over" else "the table is over"]
@@ -465,22 +519,35 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
                      "or click a card", f"{self.hint_label('alt', me)} buttons" if self.menu_entries(me or 0) else ""]
         self.draw_hints(surface, hints)
 
-    def _draw_one_button(self, surface: pygame.Surface, button: Button) -> None:
-        saved = self.buttons
-        self.buttons = [button]
-        self._draw_buttons(surface)
-        self.buttons = saved
+    def showing_result(self) -> bool:
+        phase = self.view.get("phase")
+        return phase in ("hand_over", "over") and self.view.get("last") is not None or phase == "over"
+
+    def _draw_buttons(self, surface: pygame.Surface) -> None:
+        if not self.showing_result():
+            super()._draw_buttons(surface)
+
+    def _draw_result_buttons(self, surface: pygame.Surface) -> None:
+        super()._draw_buttons(surface)
 
     def result_rect(self) -> pygame.Rect:
-        rect = pygame.Rect(0, 0, round(min(self.W * 0.7, 760 * self.u)), round(self.H * 0.42))
-        rect.center = (self.W // 2, round(self.H * 0.4))
+        """The hand's result: between the opponents' areas and my captures when it fits there."""
+        top = self.opp_bottom() + 4 * self.u
+        room = self.my_captures().top - 4 * self.u - top
+        needed = (64 + self.players * 22 * 1.3 + 10 + 46 + 14) * self.u
+        rect = pygame.Rect(0, 0, round(min(self.W * 0.7, 760 * self.u)), round(max(needed, min(self.H * 0.42, room))))
+        rect.midtop = (self.W // 2, round(top + max(0.0, room - rect.height) / 2))
         return rect
 
     def _result(self, surface: pygame.Surface) -> None:
+        rect = self.blit_panel(surface, self.result_rect(), (4, 18, 12, 240), border=(*GOLD, 200), name="result",
+                               kind="overlay")
+        with self.part_of("result"):
+            self._result_lines(surface, rect)
+
+    def _result_lines(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         view = self.view
         last = view.get("last") or {}
-        rect = self.result_rect()
-        surface.blit(self.panel(rect.size, (4, 18, 12, 240), border=(*GOLD, 200)), rect)
         winner = last.get("winner")
         reason = last.get("reason")
         if view.get("phase") == "over":

@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from cardtable.arcade.anim import Effect, Vec
+from cardtable.arcade.cardart import card_size
 from cardtable.arcade.tables.base import BAD, GOLD, INK, LEGAL, MUTED, Action, Button, Sprite, Table
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -100,10 +101,41 @@ class OhHellTable(Table):
         cx, cy = self.W * 0.5, self.H * 0.46
         return (cx + self.W * 0.4 * math.cos(angle), cy - self.H * 0.3 * math.sin(angle))
 
+    def trick_spread(self) -> tuple[float, float]:
+        """How far from the middle a card of the trick lies, in card widths and heights."""
+        return (1.15, 0.5) if self.players <= 4 else (1.55, 0.6)
+
+    def trick_size(self) -> tuple[int, int]:
+        """The trick's cards: 17% of the height, smaller when the top card would reach the plates at the
+        top of the table (seven players, large cards)."""
+        top, bottom = self.trick_band()
+        cy = self.trick_centre()[1]
+        room = min(cy - top, bottom - cy) / (self.trick_spread()[1] + 0.5)
+        return card_size(round(min(self.card_px(0.17)[1], room)))
+
+    def trick_band(self) -> tuple[float, float]:
+        """The free band of felt the trick lies in: under the plates above the middle, over the hand."""
+        full = self.card_px(0.17)
+        cx, middle = self.W * 0.5, self.H * 0.4
+        reach = full[0] * (self.trick_spread()[0] + 0.5) + 75 * self.u  # half the trick's width + half a plate's
+        above = [y for x, y in (self.plate_centre(s) for s in range(self.players) if s != self.me)
+                 if abs(x - cx) < reach and y < middle]
+        top = max(above, default=self.H * 0.16) + 40 * self.u  # under those plates (34u: half a plate)
+        return top, self.hand_top() - 30 * self.u
+
+    def trick_centre(self) -> Vec:
+        """The middle of the trick: at 40% of the height, or the middle of the free band at big tables."""
+        if self.players <= 4:
+            return self.W * 0.5, self.H * 0.4
+        top, bottom = self.trick_band()
+        return self.W * 0.5, (top + bottom) / 2
+
     def trick_rect(self, seat: int, size: tuple[int, int]) -> pygame.Rect:
+        """Where ``seat``'s card lies in the trick: towards the seat (wider apart at bigger tables)."""
         angle = math.radians(self.seat_angle(seat))
-        cx, cy = self.W * 0.5, self.H * 0.4
-        dx, dy = math.cos(angle) * size[0] * 1.15, -math.sin(angle) * size[1] * 0.5
+        cx, cy = self.trick_centre()
+        spread = self.trick_spread()
+        dx, dy = math.cos(angle) * size[0] * spread[0], -math.sin(angle) * size[1] * spread[1]
         return pygame.Rect(round(cx + dx - size[0] / 2), round(cy + dy - size[1] / 2), *size)
 
     def banner_y(self) -> float:
@@ -148,7 +180,8 @@ class OhHellTable(Table):
         if not self.local_seats and me is not None:  # a spectator sees the bottom seat's backs
             count = (view.get("hand_sizes") or [0] * self.players)[me] if me < self.players else 0
             for j, rect in enumerate(self.fan(count, self.W / 2, self.hand_top(), size, self.W * 0.58)):
-                self.sprites.append(Sprite(("back", me, j), None, rect, origin=self.seat_centre(int(view.get("dealer") or 0))))
+                self.sprites.append(Sprite(("back", me, j), None, rect, origin=self.seat_centre(int(view.get("dealer") or 0)),
+                                           group=f"hand {me}"))
         rects = self.fan(len(hand), self.W / 2, self.hand_top(), size, self.W * 0.58)
         dealer_pos = self.seat_centre(int(view.get("dealer") or 0))
         hidden = self.privacy
@@ -163,7 +196,7 @@ class OhHellTable(Table):
             self.sprites.append(Sprite(
                 card, None if hidden else card, rect.move(0, -round(size[1] * lift)), glow=glow,
                 dim=not hidden and my_turn and card not in playable, hit=("hand", card), seat=me,
-                origin=dealer_pos, delay=0.035 * i, mark=mark,
+                origin=dealer_pos, delay=0.035 * i, mark=mark, group=f"hand {me}",
             ))
         small = self.card_px(0.085)
         for seat in range(self.players):
@@ -174,11 +207,12 @@ class OhHellTable(Table):
             backs = self.fan(count, cx, self.backs_top(seat), small, self.W * 0.1, small[0] * 0.3)
             for j, rect in enumerate(backs):
                 self.sprites.append(Sprite(("back", seat, j), None, rect, origin=dealer_pos, shadow=False,
-                                           delay=0.02 * j))
-        trick_size = self.card_px(0.17)
+                                           delay=0.02 * j, group=f"hand {seat}"))
+        trick_size = self.trick_size()
         for played in view.get("trick") or []:
             seat, card = played["seat"], played["card"]
-            self.sprites.append(Sprite(card, card, self.trick_rect(seat, trick_size), origin=self.seat_centre(seat)))
+            self.sprites.append(Sprite(card, card, self.trick_rect(seat, trick_size), origin=self.seat_centre(seat),
+                                       group="trick"))
         trump_card = view.get("trump_card")
         if trump_card:
             self.sprites.append(Sprite("trump", trump_card, self._trump_rect(), origin=dealer_pos))
@@ -244,10 +278,12 @@ class OhHellTable(Table):
             rect = self.name_plate(surface, seat, centre, lines, active=active, width=150 * self.u)
             if seat == dealer:
                 chip = pygame.Rect(0, 0, round(26 * self.u), round(26 * self.u))
-                chip.center = (rect.right - 2 * self.u, rect.top + 2 * self.u)
+                chip.center = (rect.right, rect.centery)  # on the plate's edge: the small hand lies above
+                self.report("badge", chip, "dealer", owner=f"plate {seat}")
                 pygame.draw.circle(surface, (250, 250, 245), chip.center, chip.width // 2)
                 pygame.draw.circle(surface, (60, 60, 60), chip.center, chip.width // 2, max(1, round(2 * self.u)))
-                self.blit_text(surface, "D", 20 * self.u, (30, 30, 30), "center", chip.center, False)
+                with self.part_of("dealer"):
+                    self.blit_text(surface, "D", 20 * self.u, (30, 30, 30), "center", chip.center, False)
         self._info_panel(surface)
         if phase == "bid" and me is not None and self.legals.get(me) and not self.privacy and not self.deal_wait:
             count = int(view.get("cards_this_hand") or 0)
@@ -260,10 +296,14 @@ class OhHellTable(Table):
             self.blit_text(surface, text, 26 * self.u, INK, "midbottom", (self.W / 2, top - 6 * self.u))
 
     def _info_panel(self, surface: pygame.Surface) -> None:
+        info = self.blit_panel(surface, self._info_rect(), name="info")
+        with self.part_of("info"):
+            self._info_lines(surface, info)
+
+    def _info_lines(self, surface: pygame.Surface, info: pygame.Rect) -> None:
         view = self.view
-        info = self._info_rect()
-        surface.blit(self.panel(info.size), info)
         rect = self._trump_rect()
+        self.report("cards", rect, "trump card")
         hand_no, total = view.get("hand_number", 1), view.get("hands_total", 1)
         cards = int(view.get("cards_this_hand") or 0)
         x0 = info.left + 14 * self.u
@@ -281,6 +321,7 @@ class OhHellTable(Table):
                               (250, 250, 245, 235), border=None)
             surface.blit(back, (x, rect.top + 24 * self.u))
             surface.blit(pip, (x + 5 * self.u, rect.top + 29 * self.u))
+            self.report("badge", back.get_rect(topleft=(x, rect.top + 24 * self.u)), "trump suit")
             self.blit_text(surface, SUIT_NAMES.get(trump, trump), 22 * self.u, INK, "topleft",
                            (x, rect.top + 72 * self.u))
         else:
@@ -336,7 +377,12 @@ class OhHellTable(Table):
         width = max(round(260 * self.u), len(cards) * (size[0] + gap) + gap)
         rect = pygame.Rect(0, 0, width, size[1] + round(86 * self.u))
         rect.center = (self.W // 2, round(self.H * 0.42))
-        surface.blit(self.panel(rect.size, (4, 18, 12, 240), border=(*GOLD, 200)), rect)
+        self.blit_panel(surface, rect, (4, 18, 12, 240), border=(*GOLD, 200), name="last trick", kind="overlay")
+        with self.part_of("last trick"):
+            self._last_trick_lines(surface, rect, cards, size, gap, last)
+
+    def _last_trick_lines(self, surface: pygame.Surface, rect: pygame.Rect, cards: list[dict[str, Any]],
+                          size: tuple[int, int], gap: int, last: dict[str, Any]) -> None:
         winner = last.get("winner")
         title = f"Last trick: {self.name(winner)} took it" if isinstance(winner, int) else "Last trick"
         self.blit_text(surface, title, 24 * self.u, GOLD, "midtop", (rect.centerx, rect.top + 8 * self.u))
@@ -373,7 +419,15 @@ class OhHellTable(Table):
         height = round(80 * self.u + row * (len(shown) + 2))
         rect = pygame.Rect(0, 0, width, height)
         rect.center = (self.W // 2, round(self.H * 0.45))
-        surface.blit(self.panel(rect.size, (4, 18, 12, 252), border=(*GOLD, 200)), rect)
+        self.blit_panel(surface, rect, (4, 18, 12, 252), border=(*GOLD, 200), name="score sheet", kind="overlay")
+        with self.part_of("score sheet"):
+            self._sheet_lines(surface, rect, shown, col, row)
+
+    def _sheet_lines(self, surface: pygame.Surface, rect: pygame.Rect, shown: list[dict[str, Any]], col: float,
+                     row: float) -> None:
+        view = self.view
+        sheet = view.get("sheet") or []
+        n = self.players
         title = "Score sheet"
         if view.get("phase") == "over":
             scores = view.get("scores") or []
@@ -387,7 +441,9 @@ class OhHellTable(Table):
         x0 = rect.left + 15 * self.u
         self.blit_text(surface, "hand", px, MUTED, "topleft", (x0, y), False)
         for s in range(n):
-            self.blit_text(surface, self.name(s), px, INK, "midtop", (x0 + 150 * self.u + col * (s + 0.5), y), False)
+            name = self.name(s)
+            self.blit_text(surface, name, self.fit(name, px, col - 6 * self.u), INK, "midtop",
+                           (x0 + 150 * self.u + col * (s + 0.5), y), False)
         y += row
         totals = [0] * n
         for r in sheet[: len(sheet) - len(shown)]:
@@ -488,7 +544,7 @@ class OhHellTable(Table):
         if not isinstance(winner, int):
             return
         self.sounds.play("trick")
-        size = self.card_px(0.17)
+        size = self.trick_size()
         small = self.card_px(0.085)
         target = self.taken_pile(winner)  # beside the winner's cards, clear of their name plate
         end = (target[0] - small[0] / 2, target[1] - small[1] / 2)

@@ -23,7 +23,19 @@ from typing import Any
 import pygame
 
 from cardtable.arcade.anim import Effect
-from cardtable.arcade.tables.base import BAD, CYAN, GOLD, INK, LEGAL, MUTED, Action, Button, Sprite, Table
+from cardtable.arcade.tables.base import (
+    BAD,
+    CYAN,
+    GOLD,
+    INK,
+    LEGAL,
+    MENU_CORNER,
+    MUTED,
+    Action,
+    Button,
+    Sprite,
+    Table,
+)
 from cardtable.arcade.tables.turn import CouchPlay
 from cardtable.engine import rummy_solver
 from cardtable.engine.cards import RANKS, SUITS
@@ -300,8 +312,9 @@ class RummyTable(CouchPlay, Table):
         return self.H - self.hand_size()[1] - 28 * self.u
 
     def table_area(self) -> pygame.Rect:
-        top = 96 * self.u
-        bottom = self.hand_top() - 80 * self.u
+        """Where the melds go: under the draw pile and the plates, over the prompt line above the buttons."""
+        top = max(96 * self.u, self.stock_rect().bottom + 8 * self.u)
+        bottom = self.prompt_bottom() - 24 * self.u
         return pygame.Rect(round(20 * self.u), round(top), round(self.W - 40 * self.u), round(bottom - top))
 
     def banner_y(self) -> float:
@@ -374,7 +387,7 @@ class RummyTable(CouchPlay, Table):
                 mark = GOLD if stop == ("tile", i, j) else None
                 self.sprites.append(Sprite(key, tile.code, rect.move(0, -round(size[1] * 0.12) if picked else 0),
                                            glow=glow, hit=("tile", i, j) if editing else None, seat=me, mark=mark,
-                                           origin=origin))
+                                           origin=origin, group=f"meld {i}"))
             if editing:
                 self.buttons.append(Button(pluses[i], "+", None, me, focus=stop == ("to", i), hit=("to", i)))
         if editing and new is not None:
@@ -392,7 +405,7 @@ class RummyTable(CouchPlay, Table):
             lift = 0.18 if picked else (0.06 if mark else 0.0)
             self.sprites.append(Sprite(key, card, rect.move(0, -round(hsize[1] * lift)), glow=GOLD if picked else None,
                                        hit=("hand", i) if editing else None, seat=me, mark=mark, origin=pile.topleft,
-                                       delay=0.02 * i))
+                                       delay=0.02 * i, group=f"hand {me}"))
         self.spectator_backs(hsize, self.hand_top(), self.W * 0.74)
         self._build_menu(me)
         if me in self.inputs:  # the scene asks this before Back: Back clears it instead of pausing
@@ -454,17 +467,31 @@ class RummyTable(CouchPlay, Table):
             rect = pygame.Rect(round(left + i * (bw + gap)), round(top), bw, bh)
             self.buttons.append(Button(rect, label, action, me, note=note, focus=keyboard and i == focus, hit=hit))
 
+    def plates_span(self) -> tuple[float, float]:
+        """The strip along the top the other players' plates share: right of the draw pile's lines."""
+        px = 20 * self.u
+        lines = max(self.font(px).size("Draw pile 106")[0], self.font(px * 0.85).size("Hand 10 \u00b7 to 150")[0])
+        return self.stock_rect().right + 12 * self.u + lines + 10 * self.u, self.W - 10 * self.u
+
+    def plate_width(self) -> float:
+        left, right = self.plates_span()
+        return min(170 * self.u, (right - left) / max(1, self.players - 1) - 8 * self.u)
+
     def plate_centre(self, seat: int) -> tuple[float, float]:
         me = self.me or 0
         k = (seat - me) % self.players - 1
-        span = self.W - 300 * self.u
         if k < 0:
             return (95 * self.u, self.hand_top() + 60 * self.u)
-        return (280 * self.u + span * (k + 0.5) / max(1, self.players - 1), 44 * self.u)
+        left, right = self.plates_span()
+        return (left + (right - left) * (k + 0.5) / max(1, self.players - 1), 44 * self.u)
 
     def stock_rect(self) -> pygame.Rect:
+        """The draw pile, right of the table scene's menu badge in the top-left corner."""
         size = self.card_px(0.1)
-        return pygame.Rect(round(110 * self.u), round(10 * self.u), *size)
+        return pygame.Rect(round(max(110 * self.u, MENU_CORNER[0])), round(10 * self.u), *size)
+
+    def prompt_bottom(self) -> float:
+        return self.hand_top() - 80 * self.u
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -478,6 +505,7 @@ class RummyTable(CouchPlay, Table):
                 surface.blit(self.art.back(pile.size), pile.move(-2 * i, -2 * i))
         else:
             surface.blit(self.art.slot(pile.size), pile)
+        self.report("cards", pile.union(pile.move(-4, -4)), "draw pile")
         px = 20 * self.u
         x = pile.right + 12 * self.u
         self.blit_text(surface, f"Draw pile {count}", px, INK, "topleft", (x, pile.top + 4 * self.u), False)
@@ -495,7 +523,7 @@ class RummyTable(CouchPlay, Table):
             cx, _cy = self.plate_centre(seat)
             lines = [(f"{sizes[seat] if seat < len(sizes) else 0} cards \u00b7 score {scores[seat] if seat < len(scores) else 0}",
                       INK), (f"hands won {won[seat] if seat < len(won) else 0}", MUTED)]
-            self.name_plate(surface, seat, (cx, 44 * self.u), lines, active=seat == turn, width=170 * self.u)
+            self.name_plate(surface, seat, (cx, 44 * self.u), lines, active=seat == turn, width=self.plate_width())
         score = scores[me] if me < len(scores) else 0
         value = view.get("hand_value", 0)
         lines = [(f"hand value {value}", GOLD if isinstance(value, int) and value <= 5 else INK),
@@ -543,8 +571,7 @@ class RummyTable(CouchPlay, Table):
             turn = view.get("turn")
             text = f"{self.name(turn)}'s turn" if isinstance(turn, int) else ""
         if text:
-            self.blit_text(surface, text, 22 * self.u, GOLD, "midbottom",
-                           (self.W / 2 + 40 * self.u, self.hand_top() - 80 * self.u))
+            self.blit_text(surface, text, 22 * self.u, GOLD, "midbottom", (self.W / 2 + 40 * self.u, self.prompt_bottom()))
 
     def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
         for sprite in self.sprites:  # a joker's name over its card
@@ -582,10 +609,14 @@ class RummyTable(CouchPlay, Table):
         self.draw_hints(surface, hints)
 
     def _results(self, surface: pygame.Surface) -> None:
-        view = self.view
         rect = pygame.Rect(0, 0, round(self.W * 0.5), round(self.H * 0.34))
         rect.center = (self.W // 2, round(self.H * 0.4))
-        surface.blit(self.panel(rect.size, (4, 18, 12, 240), border=(*GOLD, 200)), rect)
+        self.blit_panel(surface, rect, (4, 18, 12, 240), border=(*GOLD, 200), name="final scores", kind="overlay")
+        with self.part_of("final scores"):
+            self._result_lines(surface, rect)
+
+    def _result_lines(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        view = self.view
         scores = view.get("scores") or []
         best = max(scores) if scores else 0
         self.blit_text(surface, "Final scores", 34 * self.u, GOLD, "midtop", (rect.centerx, rect.top + 12 * self.u))

@@ -308,7 +308,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
                 glow = glow or GOLD
             self.sprites.append(Sprite((card, copy), card, rect.move(0, -round(size[1] * lift)), glow=glow,
                                        dim=active and not usable, hit=("hand", i), seat=me, origin=origin,
-                                       mark=mark))
+                                       mark=mark, group=f"hand {me}"))
 
     def grouped_fan(self, cards: list[str], size: tuple[int, int], width: float) -> list[pygame.Rect]:
         """The hand's fan with a small gap between suits (the trumps are one group)."""
@@ -354,7 +354,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
                 else:
                     key = ("shown", seat, code, seen[code])
                     seen[code] += 1
-                self.sprites.append(Sprite(key, code, rect, shadow=False, origin=pile))
+                self.sprites.append(Sprite(key, code, rect, shadow=False, origin=pile, group=f"hand {seat}"))
 
     def _build_middle(self, view: dict[str, Any]) -> None:
         size = self.card_px(0.16)
@@ -368,7 +368,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
         if revealed:
             rects = self.fan(len(revealed), self.W / 2, self.H * 0.3, size, self.W * 0.5)
             for j, (card, rect) in enumerate(zip(revealed, rects, strict=True)):
-                self.sprites.append(Sprite(("kitty", j), card, rect))
+                self.sprites.append(Sprite(("kitty", j), card, rect, group="kitty"))
         winning = view.get("winning")
         for play in view.get("trick") or []:
             seat, cards = play.get("seat"), list(play.get("cards") or [])
@@ -381,7 +381,8 @@ class TractorTable(CouchPlay, ActionMenu, Table):
                 key = ("trick", card, seen[card], seat)
                 seen[card] += 1
                 self.sprites.append(Sprite(key, card, rect, origin=self.seat_centre(seat),
-                                           glow=GOLD if seat == winning and len(view.get("trick") or []) > 1 else None))
+                                           glow=GOLD if seat == winning and len(view.get("trick") or []) > 1 else None,
+                                           group=f"trick {seat}"))
 
     def draw_pile_rect(self) -> pygame.Rect:
         size = self.card_px(0.16)
@@ -458,9 +459,11 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             rect = self.name_plate(surface, seat, centre, lines, active=seat == turn, width=165 * self.u)
             if seat == starter:
                 chip = (rect.right - 2 * self.u, rect.top + 2 * self.u)
-                pygame.draw.circle(surface, (250, 250, 245), chip, round(13 * self.u))
-                pygame.draw.circle(surface, (60, 60, 60), chip, round(13 * self.u), max(1, round(2 * self.u)))
-                self.blit_text(surface, "S", 20 * self.u, (30, 30, 30), "center", chip, False)
+                with self.part_of(f"plate {seat}"):
+                    self.report("badge", pygame.Rect(chip[0] - 13 * self.u, chip[1] - 13 * self.u, 26 * self.u,
+                                                     26 * self.u), "starter")
+                    with self.part_of("starter"):
+                        self.draw_starter_badge(surface, chip, 13 * self.u)
         self._info(surface)
         self._last_trick_panel(surface)
         self._prompt(surface)
@@ -468,14 +471,27 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             rect = self.draw_pile_rect()
             for i in range(min(3, int(view.get("draw_pile") or 0) // 20), 0, -1):
                 surface.blit(self.art.back(rect.size), rect.move(-3 * i * self.u, -3 * i * self.u))
+            self.report("cards", rect.union(rect.move(-9 * self.u, -9 * self.u)), "draw pile")
             self.blit_text(surface, f"{view.get('draw_pile')} to draw", 22 * self.u, INK, "midtop",
                            (rect.centerx, rect.bottom + 6 * self.u))
 
+    def draw_starter_badge(self, surface: pygame.Surface, centre: Vec, radius: float) -> None:
+        """The round starter's "S" chip (explained in the legend)."""
+        pygame.draw.circle(surface, (250, 250, 245), centre, round(radius))
+        pygame.draw.circle(surface, (60, 60, 60), centre, round(radius), max(1, round(radius / 6.5)))
+        self.blit_text(surface, "S", radius * 1.55, (30, 30, 30), "center", centre, False)
+
     def _info(self, surface: pygame.Surface) -> None:
+        rect = self.blit_panel(surface, self.info_rect(), name="info")
+        with self.part_of("info"):
+            self._info_lines(surface, rect)
+
+    def info_rect(self) -> pygame.Rect:
+        return pygame.Rect(round(10 * self.u), MENU_STRIP, round(250 * self.u), round(150 * self.u))
+
+    def _info_lines(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         view = self.view
         trump = view.get("trump") or {}
-        rect = pygame.Rect(round(10 * self.u), round(MENU_STRIP * self.u), round(250 * self.u), round(150 * self.u))
-        surface.blit(self.panel(rect.size), rect)
         x = rect.left + 12 * self.u
         y = rect.top + 8 * self.u
         px = 22 * self.u
@@ -494,10 +510,12 @@ class TractorTable(CouchPlay, ActionMenu, Table):
                                   border=None)
                 surface.blit(back, (where.right + 6 * self.u, y - 3))
                 surface.blit(pip, (where.right + 6 * self.u + 3, y))
+                self.report("badge", back.get_rect(topleft=(where.right + 6 * self.u, y - 3)), "trump suit")
             else:
                 self.blit_text(surface, "?", px, MUTED, "topleft", (where.right + 6 * self.u, y), False)
         if not trump.get("final"):
-            self.blit_text(surface, "(not final)", px * 0.75, MUTED, "topright", (rect.right - 10 * self.u, y + 3), False)
+            self.blit_text(surface, "(not final)", px * 0.75, MUTED, "topright", (rect.right - 10 * self.u, rect.top + 12 * self.u),
+                           False)
         y += px * 1.15
         declarers = view.get("declarers")
         points = int(view.get("points") or 0)
@@ -525,8 +543,14 @@ class TractorTable(CouchPlay, ActionMenu, Table):
         if not tricks:
             return
         last = tricks[-1]
-        rect = pygame.Rect(round(self.W - 270 * self.u), round(10 * self.u), round(260 * self.u), round(118 * self.u))
-        surface.blit(self.panel(rect.size), rect)
+        rect = self.blit_panel(surface, self.last_trick_rect(), name="last trick")
+        with self.part_of("last trick"):
+            self._last_trick_lines(surface, rect, last)
+
+    def last_trick_rect(self) -> pygame.Rect:
+        return pygame.Rect(round(self.W - 270 * self.u), round(10 * self.u), round(260 * self.u), round(118 * self.u))
+
+    def _last_trick_lines(self, surface: pygame.Surface, rect: pygame.Rect, last: dict[str, Any]) -> None:
         winner = last.get("winner")
         title = f"Last trick: {self.name(winner) if isinstance(winner, int) else '?'}"
         if last.get("points"):
@@ -600,10 +624,14 @@ class TractorTable(CouchPlay, ActionMenu, Table):
         self.draw_hints(surface, hints)
 
     def _final(self, surface: pygame.Surface) -> None:
-        view = self.view
         rect = pygame.Rect(0, 0, round(min(self.W * 0.64, 720 * self.u)), round(self.H * 0.34))
         rect.center = (self.W // 2, round(self.H * 0.36))
-        surface.blit(self.panel(rect.size, (4, 18, 12, 240), border=(*GOLD, 200)), rect)
+        self.blit_panel(surface, rect, (4, 18, 12, 240), border=(*GOLD, 200), name="game over", kind="overlay")
+        with self.part_of("game over"):
+            self._final_lines(surface, rect)
+
+    def _final_lines(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        view = self.view
         winners = [s for s in view.get("winners") or [] if isinstance(s, int)]
         names = " & ".join(self.name(s) for s in winners) or "Nobody"
         verb = "win" if len(winners) != 1 or names == "You" else "wins"
@@ -638,11 +666,14 @@ class TractorTable(CouchPlay, ActionMenu, Table):
         tricks = self.view.get("tricks") or []
         if not tricks:
             return
-        size = self.card_px(0.14)
         rect = pygame.Rect(0, 0, round(self.W * 0.6), round(self.H * 0.4))
         rect.center = (self.W // 2, round(self.H * 0.38))
-        surface.blit(self.panel(rect.size, (4, 18, 12, 240), border=(*GOLD, 200)), rect)
-        last = tricks[-1]
+        self.blit_panel(surface, rect, (4, 18, 12, 240), border=(*GOLD, 200), name="last trick shown", kind="overlay")
+        with self.part_of("last trick shown"):
+            self._last_big_lines(surface, rect, tricks[-1])
+
+    def _last_big_lines(self, surface: pygame.Surface, rect: pygame.Rect, last: dict[str, Any]) -> None:
+        size = self.card_px(0.14)
         winner = last.get("winner")
         title = f"Last trick: {self.name(winner) if isinstance(winner, int) else '?'} won {last.get('points', 0)} points"
         self.blit_text(surface, title, 24 * self.u, GOLD, "topleft", (rect.left + 12 * self.u, rect.top + 8 * self.u),
@@ -817,8 +848,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
                 match = self.find(me, type="draw")
                 return [(me, match[0])] if match else []
         tricks = self.view.get("tricks") or []
-        panel = pygame.Rect(round(self.W - 270 * self.u), round(10 * self.u), round(260 * self.u), round(118 * self.u))
-        if tricks and panel.collidepoint(pos):
+        if tricks and self.last_trick_rect().collidepoint(pos):
             self.show_last = not self.show_last
         elif self.show_last:
             self.show_last = False

@@ -45,7 +45,7 @@ class CouchPlay:
         sizes = t.view.get("hand_sizes") or []
         count = sizes[me] if me < len(sizes) else 0
         for j, rect in enumerate(t.fan(count, t.W / 2, top, size, width, size[0] * 0.6)):
-            t.sprites.append(Sprite(("back", me, j), None, rect))
+            t.sprites.append(Sprite(("back", me, j), None, rect, group=f"hand {me}"))
 
     def privacy_done(self) -> None:
         self.privacy = False
