@@ -329,7 +329,8 @@ class ResultsScene(MenuScene):
         note = self.sheet.note if self.sheet else ""
         line = "  ·  ".join(part for part in (detail, note) if part)
         if line:
-            ui_theme.text(surface, line, 16 if small else 18, (w // 2, self.header_y(1) + 4), "muted", anchor="midtop")
+            ui_theme.text(surface, line, 16 if small else 18, (w // 2, self.header_y(1) + (8 if small else 4)), "muted",
+                          anchor="midtop")  # small windows: lines are closer, the bold headline's descenders not
 
     def _draw_ranking(self, surface: pygame.Surface, small: bool) -> None:
         rect = self.rank_rect

@@ -69,6 +69,7 @@ class SetupScene(MenuScene):
     name = "setup"
     title = "Play"
     hosting = False
+    table_rows_left = False  # hosting: the name and PIN rows sit in the left column (set by build)
     header_lines = 1
 
     def __init__(self, app: Any) -> None:
@@ -155,13 +156,17 @@ class SetupScene(MenuScene):
             self.button(self.row(col, 1), "Back", self.back, name="back")
             return
         left_rows = 3 + (self.players - 1)
-        right_rows = (2 if self.hosting else 0) + len(game.option_specs) + 2
+        right_rows = len(game.option_specs) + 2
+        # hosting: the table's name and PIN go to the shorter column (Go-Stop's seven options fill the right)
+        self.table_rows_left = self.hosting and left_rows < right_rows
+        if self.hosting:
+            left_rows, right_rows = (left_rows + 2, right_rows) if self.table_rows_left else (left_rows, right_rows + 2)
         rows = max(left_rows, right_rows)
         self.row_gap = 8 if h >= 700 else 6
         line = 22 if h >= 700 else 19
         strip = self.HELP_LINES * line + 10
         top = max(self.vy(165), self.content_top(pad=20))
-        self.row_height = self.fit_rows(rows, top, 46, bottom=90 + strip)
+        self.row_height = self.fit_rows(rows, top, 46, bottom=62 + strip)  # the panel ends just above the hints
         full = self.column(rows, width=min(1180, w - 80), top=top)
         gap = 40
         half = (full.width - gap) // 2
@@ -171,6 +176,8 @@ class SetupScene(MenuScene):
         self.help_line = line
         self.panel_rect = full.union(self.help_rect).inflate(56, 36)
         self._build_left(left)
+        if self.table_rows_left:
+            self._build_table_rows(left, 2 + self.players)
         self._build_right(right, full)
         for item in self.ring.items:
             if item.on_focus is None:
@@ -200,17 +207,24 @@ class SetupScene(MenuScene):
 
     def _build_right(self, right: pygame.Rect, full: pygame.Rect) -> None:
         r = 0
-        if self.hosting:
-            self.name_entry = text_field(self.manager, self.ring, self.row(right, r), "Table name", self.table_name,
-                                         name="table_name", caption_width=0.5, on_text=self.set_table_name)
-            self.ring.items[-1].on_focus = self._doc_setter("The name players see in their Join list.")
-            r += 1
-            self.pin_entry = text_field(self.manager, self.ring, self.row(right, r), "PIN (optional)", self.pin,
-                                        name="pin", caption_width=0.5, allowed="numbers", max_length=6,
-                                        on_text=self.set_pin)
-            self.ring.items[-1].on_focus = self._doc_setter("Digits a player must type to join; empty: anyone "
-                                                            "on the network may sit down.")
-            r += 1
+        if self.hosting and not self.table_rows_left:
+            r = self._build_table_rows(right, 0)
+        self._build_options(right, full, r)
+
+    def _build_table_rows(self, column: pygame.Rect, r: int) -> int:
+        """Hosting: the table's name and PIN from row ``r`` of ``column``; returns the next row."""
+        caption = 0.36 if self.table_rows_left else 0.5  # lined up with the column's other captions
+        self.name_entry = text_field(self.manager, self.ring, self.row(column, r), "Table name", self.table_name,
+                                     name="table_name", caption_width=caption, on_text=self.set_table_name)
+        self.ring.items[-1].on_focus = self._doc_setter("The name players see in their Join list.")
+        self.pin_entry = text_field(self.manager, self.ring, self.row(column, r + 1), "PIN (optional)", self.pin,
+                                    name="pin", caption_width=caption, allowed="numbers", max_length=6,
+                                    on_text=self.set_pin)
+        self.ring.items[-1].on_focus = self._doc_setter("Digits a player must type to join; empty: anyone "
+                                                        "on the network may sit down.")
+        return r + 2
+
+    def _build_options(self, right: pygame.Rect, full: pygame.Rect, r: int) -> None:
         for option, spec in self.game.option_specs.items():
             values = option_values(spec)
             value = self.options.get(option, spec.default)
