@@ -170,17 +170,19 @@ async def _join(args: argparse.Namespace) -> int:
 
 
 def replay(args: argparse.Namespace) -> int:
-    """Replay a table log; ``--verify`` checks every recorded state hash. Prints JSON."""
+    """Check a table log (its hash chain and schema always; ``--verify``: every recorded state hash
+    too) and replay it. Prints JSON: what is in it, or exactly what is wrong and in which record."""
     from cardtable.netplay.tablelog import LogError, replay_records
 
     try:
         done = replay_records(args.log, verify=args.verify)
-    except (LogError, OSError, ValueError) as error:
-        _say(json.dumps({"ok": False, "error": str(error)}))
+    except LogError as error:
+        _say(json.dumps({"ok": False, "error": str(error), "record": error.record, "problem": error.problem}))
         return 1
-    _say(json.dumps({"ok": True, "game": done.game.name, "players": done.header["players"],
-                     "seed": done.header["seed"], "actions": len(done.actions), "ended": done.ended,
-                     "result": done.result, "hash": done.hash, "verified": args.verify}))
+    except OSError as error:
+        _say(json.dumps({"ok": False, "error": str(error), "record": None, "problem": "unreadable"}))
+        return 1
+    _say(json.dumps({"ok": True, **done.report(), "verified": args.verify}))
     return 0
 
 

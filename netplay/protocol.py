@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import math
 import socket
 import unicodedata
@@ -194,6 +195,11 @@ def clean_name(name: Any, fallback: str = "player", limit: int = MAX_NAME) -> st
         kept.append(" " if category == "Zs" else char)
     cleaned = " ".join("".join(kept).split())[:limit].strip()
     return cleaned or fallback
+
+
+def token_digest(token: str) -> str:
+    """What the host keeps of a seat token, in memory and in table logs: a token is a password."""
+    return hashlib.sha256(token.encode()).hexdigest()[:32]
 
 
 def set_nodelay(writer: asyncio.StreamWriter) -> None:

@@ -140,16 +140,24 @@ def test_couch_speed_two_gamepads(app) -> None:
 
 
 def test_join_list_updates_from_a_host_on_loopback(app) -> None:
+    import secrets
+
     from cardtable.arcade.scenes.join import JoinScene
+    from cardtable.netplay.discovery import TableInfo
     from cardtable.netplay.host import start_local_table
 
     app.push(JoinScene(app))
-    table = start_local_table("oh_hell", 3, seats=[None, "random", "random"], name="Loop table", bot_speed=0)
+    name = f"Loop table {secrets.token_hex(3)}"  # other tests may advertise on loopback meanwhile
+
+    def ours() -> list[TableInfo]:
+        return [t for t in app.scene.tables if t.name == name]
+
+    table = start_local_table("oh_hell", 3, seats=[None, "random", "random"], name=name, bot_speed=0)
     try:
-        table.advertise("Loop table", ["127.0.0.1"])
-        assert run_until(app, lambda: bool(app.scene.tables), 15, ticks=4)
-        listed = app.scene.tables[0]
-        assert listed.name == "Loop table" and listed.game == "oh_hell" and listed.seats == 3
+        table.advertise(name, ["127.0.0.1"])
+        assert run_until(app, lambda: bool(ours()), 15, ticks=4)
+        listed = ours()[0]
+        assert listed.game == "oh_hell" and listed.seats == 3
         app.scene.ring.focus_name(f"table:{listed.key}")
         press(app, "confirm", "pad1")
         assert app.scene.name == "lobby"
@@ -158,7 +166,7 @@ def test_join_list_updates_from_a_host_on_loopback(app) -> None:
         press(app, "back", "pad1")
         assert app.scene.name == "join"
         table.unadvertise()
-        assert run_until(app, lambda: not app.scene.tables, 15, ticks=4)
+        assert run_until(app, lambda: not ours(), 15, ticks=4)
     finally:
         table.stop()
 

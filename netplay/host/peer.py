@@ -15,7 +15,7 @@ class ClientConn:
     conn: Connection
     name: str = "player"
     token: str | None = None
-    token_hash: str | None = None  # seats.token_digest(token): what seats and the log keep
+    token_hash: str | None = None  # protocol.token_digest(token): what seats and the log keep
     seats: list[int] = field(default_factory=list)
     welcomed: bool = False
     samples: deque[tuple[float, float]] = field(default_factory=lambda: deque(maxlen=8))

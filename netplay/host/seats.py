@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -11,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.engine.bots import get_bot
 from cardtable.engine.core import IllegalAction
 from cardtable.netplay.host.peer import ClientConn
-from cardtable.netplay.protocol import Message, need
+from cardtable.netplay.protocol import Message, need, token_digest
 
 if TYPE_CHECKING:
     from cardtable.netplay.host.table import Host
@@ -28,11 +27,6 @@ class Seat:
     conn: ClientConn | None = None
     away_since: float | None = None
     takeover: bool = False  # a bot plays this person's seat while they are away
-
-
-def token_digest(token: str) -> str:
-    """What the host keeps of a seat token (in memory and in the table log): a token is a password."""
-    return hashlib.sha256(token.encode()).hexdigest()[:32]
 
 
 def bot_seat(level: str) -> Seat:

@@ -132,6 +132,8 @@ class Host:
         self.servers.clear()
         self.bots.close()
         self.races.close()
+        if self.log is not None and self.result is None:
+            self.log.closed(reason)
         if self._housekeeping is not None:
             self._housekeeping.cancel()
         if self._lobby_due is not None:

@@ -1,0 +1,197 @@
+"""Table logs are tamper-evident: every record is chained to the one before, so an edit, a removal, an
+insertion or a move is reported with the record's number; malformed records get a clear error, never a
+traceback; files are private and keep only hashes of seat tokens."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import stat
+from pathlib import Path
+from typing import Any
+
+import msgpack
+import pytest
+
+from cardtable.cli import main as cli_main
+from cardtable.engine import get_game
+from cardtable.engine.core import state_hash
+from cardtable.netplay.protocol import PROTOCOL_VERSION, token_digest
+from cardtable.netplay.tablelog import LogError, TableLog, _read, chain_hash, replay_records
+
+SECRET = "a-seat-token-nobody-may-read"
+
+
+def _write(path: Path, actions: int | None = None, end: bool = True) -> None:
+    """A game of Oh Hell played by random choices, logged as a host logs it."""
+    game = get_game("oh_hell")
+    options = game.resolve_options(3, None)
+    header = {"protocol": PROTOCOL_VERSION, "game": "oh_hell", "players": 3, "seed": 4, "options": options, "name": "t"}
+    seats = [{"name": "Ada", "kind": "person", "level": None, "token": SECRET},
+             {"name": "normal bot", "kind": "bot", "level": "normal"},
+             {"name": "normal bot", "kind": "bot", "level": "normal"}]
+    log = TableLog.create(str(path), header, seats)
+    state, rng, n = game.new(3, 4, options), random.Random(4), 0
+    while game.result(state) is None and (actions is None or n < actions):
+        seat = next(s for s in game.to_act(state) if game.legal(state, s))
+        action = game.sample(state, seat, rng)
+        game.apply(state, seat, action)
+        n += 1
+        log.action(n, seat, action, 1000.0 + n, state_hash(game, state) if n % 8 == 0 else None)
+    if end and game.result(state) is not None:
+        log.end(game.result(state), state_hash(game, state))
+    log.close()
+
+
+def _records(path: Path) -> list[dict[str, Any]]:
+    return _read(str(path))[0]
+
+
+def _save(path: Path, records: list[dict[str, Any]]) -> None:
+    path.write_bytes(b"".join(msgpack.packb(r, use_bin_type=True) for r in records))
+
+
+def _fails(path: Path) -> LogError:
+    with pytest.raises(LogError) as caught:
+        replay_records(str(path))
+    return caught.value
+
+
+@pytest.fixture()
+def log(tmp_path: Path) -> Path:
+    path = tmp_path / "game.ctlog"
+    _write(path)
+    return path
+
+
+def test_a_log_is_private_and_keeps_only_token_hashes(log: Path) -> None:
+    assert stat.S_IMODE(os.stat(log).st_mode) == 0o600
+    assert SECRET.encode() not in log.read_bytes()
+    start = _records(log)[1]
+    assert start["seats"][0]["token_hash"] == token_digest(SECRET) and "token" not in start["seats"][0]
+    replayed = replay_records(str(log))
+    assert replayed.ended and replayed.complete and replayed.result is not None
+
+
+def test_every_record_is_chained_to_the_one_before(log: Path) -> None:
+    records = _records(log)
+    assert [r["i"] for r in records] == list(range(len(records)))
+    assert records[0]["prev"] == "" and all(r["prev"] == p["chain"] for p, r in zip(records, records[1:], strict=False))
+    assert all(r["chain"] == chain_hash(r) for r in records)
+
+
+@pytest.mark.parametrize("where", [-2, -5, -7])
+def test_replacing_one_of_the_last_actions_is_found(log: Path, where: int) -> None:
+    records = _records(log)
+    index = len(records) + where
+    records[index]["seat"] = (records[index]["seat"] + 1) % 3
+    _save(log, records)
+    error = _fails(log)
+    assert (error.record, error.problem) == (index, "edited") and f"record {index}" in str(error)
+
+
+def test_rewriting_the_start_record_or_a_number_or_a_time_is_found(log: Path) -> None:
+    original = log.read_bytes()
+    for index, key, value in ((1, "seats", []), (0, "name", "other"), (5, "n", 99), (9, "t", 0.0)):
+        log.write_bytes(original)
+        records = _records(log)
+        records[index][key] = value
+        _save(log, records)
+        assert (_fails(log).record, _fails(log).problem) == (index, "edited"), key
+
+
+def test_removing_inserting_or_moving_a_record_is_found(log: Path) -> None:
+    records = _records(log)
+    _save(log, records[:10] + records[11:])
+    assert (_fails(log).record, _fails(log).problem) == (10, "missing")
+    _save(log, records[:10] + [records[4]] + records[10:])
+    assert (_fails(log).record, _fails(log).problem) == (10, "inserted")
+    _save(log, records[:10] + [records[11], records[10]] + records[12:])
+    assert _fails(log).record == 10
+
+
+def test_removing_every_hash_is_found(log: Path) -> None:
+    records = _records(log)
+    for record in records:
+        for key in ("chain", "prev", "hash"):
+            record.pop(key, None)
+    _save(log, records[:-1])  # and the end record
+    error = _fails(log)
+    assert (error.record, error.problem) == (0, "unchained")
+
+
+def test_a_malformed_record_gets_a_clear_error_not_a_traceback(tmp_path: Path) -> None:
+    """Records with a correct chain (written by anyone who recomputed it) are still checked."""
+    path = tmp_path / "odd.ctlog"
+    _write(path, actions=3, end=False)
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"type": "action", "n": 4, "action": {"type": "bid", "bid": 0}, "t": 1.0}, "'seat' is missing"),
+        ({"type": "action", "n": 4, "seat": "0", "action": {}, "t": 1.0}, "'seat' has the wrong type"),
+        ({"type": "action", "n": 4, "seat": 7, "action": {}, "t": 1.0}, "there is no seat 7"),
+        ({"type": "action", "n": 9, "seat": 0, "action": {}, "t": 1.0}, "numbered 9"),
+        ({"type": "action", "n": 4, "seat": 0, "action": {"type": "explode"}, "t": 1.0}, "does not apply"),
+        ({"type": "teleport"}, "unknown record type"),
+        ({"type": "end", "result": "won"}, "'result' has the wrong type"),
+    ]
+    base = path.read_bytes()
+    records = _records(path)
+    for record, message in cases:
+        path.write_bytes(base)
+        writer = TableLog(open(path, "ab"), len(records), records[-1]["chain"])  # noqa: SIM115
+        writer.write(record)
+        writer.close()
+        error = _fails(path)
+        assert error.record == len(records) and message in str(error), (message, str(error))
+
+
+def test_a_bad_header_or_start_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "bad.ctlog"
+    for header, seats, message in (
+        ({"game": "poker", "players": 3}, None, "unknown game 'poker'"),
+        ({"game": "oh_hell", "players": 99}, None, "99 players"),
+        ({"game": "oh_hell", "players": 3}, [{"name": "x", "kind": "wizard"}] * 3, "kind 'wizard'"),
+        ({"game": "oh_hell", "players": 3}, [{"name": "x", "kind": "bot"}], "1 seats for 3 players"),
+    ):
+        full = {"protocol": PROTOCOL_VERSION, "seed": 1, "options": {}, "name": "t", **header}
+        TableLog.create(str(path), full, seats or [{"name": "x", "kind": "bot", "level": "normal"}] * 3).close()
+        error = _fails(path)
+        assert error.problem == "schema" and message in str(error), str(error)
+
+
+def test_a_cut_log_replays_and_says_where_it_stops(log: Path, tmp_path: Path) -> None:
+    records = _records(log)
+    cut = tmp_path / "cut.ctlog"
+    _save(cut, records[:-1])  # the end record is gone: a crash, or someone cut it
+    replayed = replay_records(str(cut))
+    assert not replayed.complete and f"after record {len(records) - 2}" in replayed.report()["note"]
+    data = cut.read_bytes()
+    cut.write_bytes(data + msgpack.packb(records[-1], use_bin_type=True)[:-4])
+    assert replay_records(str(cut)).report()["torn_bytes"] > 0
+
+
+def test_replay_verify_reports_exactly_what_is_wrong(log: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["replay", str(log), "--verify"]) == 0
+    good = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert good["ok"] and good["complete"] and good["records"] == len(_records(log))
+    records = _records(log)
+    records[7]["action"] = {"type": "bid", "bid": 1}
+    _save(log, records)
+    assert cli_main(["replay", str(log), "--verify"]) == 1
+    bad = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert bad == {"ok": False, "error": bad["error"], "record": 7, "problem": "edited"}
+    assert "record 7" in bad["error"]
+
+
+def test_appending_continues_the_chain(tmp_path: Path) -> None:
+    path = tmp_path / "resumed.ctlog"
+    _write(path, actions=5, end=False)
+    data = path.read_bytes()
+    path.write_bytes(data[:-3])  # a crash mid-record
+    replayed = replay_records(str(path))
+    writer = TableLog.append(str(path))
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    writer.closed("the host is closing")
+    writer.close()
+    again = replay_records(str(path))
+    assert len(again.actions) == len(replayed.actions) == 4 and again.closed and again.complete
