@@ -17,8 +17,8 @@ Kinds, and what may overlap what:
   ``widget``, ``legend``: none of these may overlap another, except an item and its owner (text
   inside its name plate, a dealer badge on the plate it belongs to).
 
-Every item must lie inside the window, and text fields and buttons must be tall enough to use
-(MIN_HEIGHT pixels).
+Every item must lie inside the window, text on a button or a panel inside it, and text fields and
+buttons must be tall enough to use (MIN_HEIGHT pixels).
 
 >>> import pygame
 >>> with recording() as items:
@@ -42,6 +42,7 @@ KINDS = ("backdrop", "overlay", "title", "panel", "badge", "label", "hints", "ha
          "legend")
 
 MIN_HEIGHT = {"field": 30, "button": 26}
+CONTAINERS = ("button", "panel", "legend", "overlay")  # the text drawn on one stays inside it
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,52 +128,51 @@ def quiet() -> Iterator[None]:
         recorder.quiet -= 1
 
 
-def _ancestors(items: list[Drawn]) -> dict[str, set[str]]:
-    """For each item name, the names of its owner, its owner's owner..."""
+def _ancestors(items: list[Drawn]) -> dict[Drawn, set[str]]:
+    """For each item, the names of its owner, its owner's owner..."""
     owner_of = {i.name: i.owner for i in items if i.name}
-    out: dict[str, set[str]] = {}
+    out: dict[Drawn, set[str]] = {}
     for item in items:
         chain, owner = set(), item.owner
         while owner and owner not in chain:
             chain.add(owner)
             owner = owner_of.get(owner, "")
-        out[item.name] = chain
+        out[item] = chain
     return out
 
 
-def _related(a: Drawn, b: Drawn, ancestors: dict[str, set[str]]) -> bool:
+def _related(a: Drawn, b: Drawn, ancestors: dict[Drawn, set[str]]) -> bool:
     """One is drawn on the other (directly or through its owners)."""
-    return bool((a.owner and (a.owner == b.name or b.name in ancestors.get(a.name, ())))
-                or (b.owner and (b.owner == a.name or a.name in ancestors.get(b.name, ()))))
+    return bool((b.name and b.name in ancestors.get(a, ())) or (a.name and a.name in ancestors.get(b, ())))
 
 
 HOLDERS = {"backdrop": ("title", "hints"), "overlay": ("title", "hints", "badge", "overlay")}
 
 
-def _may_overlap(a: Drawn, b: Drawn, holder_of: dict[str, str], ancestors: dict[str, set[str]]) -> bool:
+def _may_overlap(a: Drawn, b: Drawn, holder_of: dict[Drawn, str], ancestors: dict[Drawn, set[str]]) -> bool:
     """Whether ``a`` and ``b`` may overlap: owner and owned; a backdrop or an overlay (or what is drawn
     on one) over anything it may hold, except what is drawn on the same one."""
     if _related(a, b, ancestors):
         return True
     for item, other in ((a, b), (b, a)):
-        holder = item.kind if item.kind in HOLDERS else holder_of.get(item.name)
-        same_holder = bool(item.owner) and holder_of.get(other.name) == holder
+        holder = item.kind if item.kind in HOLDERS else holder_of.get(item)
+        same_holder = bool(item.owner) and holder_of.get(other) == holder
         if holder is not None and other.kind not in HOLDERS[holder] and not same_holder:
             return True
     return False
 
 
-def _holders(items: list[Drawn]) -> dict[str, str]:
-    """For each item name, the kind of the backdrop or overlay it is drawn on (through its owners)."""
+def _holders(items: list[Drawn]) -> dict[Drawn, str]:
+    """For each item, the kind of the backdrop or overlay it is drawn on (through its owners)."""
     by_name = {i.name: i for i in items if i.name}
-    out: dict[str, str] = {}
+    out: dict[Drawn, str] = {}
     for item in items:
         seen, owner = set(), item.owner
         while owner and owner not in seen and owner in by_name:
             seen.add(owner)
             holder = by_name[owner]
             if holder.kind in HOLDERS:
-                out[item.name] = holder.kind
+                out[item] = holder.kind
                 break
             owner = holder.owner
     return out
@@ -184,11 +184,15 @@ def problems(items: Iterable[Drawn], size: tuple[int, int]) -> list[str]:
     items = list(dict.fromkeys(i for i in items if i.rect[2] > 0 and i.rect[3] > 0))  # drawn twice: once
     window = pygame.Rect(0, 0, *size)
     holder_of = _holders(items)
+    by_name = {i.name: i for i in items if i.name}
     ancestors = _ancestors(items)
     found = []
     for item in items:
         if not window.contains(item.box):
             found.append(f"{item.describe()} at {tuple(item.rect)} is outside the {size[0]}x{size[1]} window")
+        owner = by_name.get(item.owner)
+        if item.kind == "label" and owner is not None and owner.kind in CONTAINERS and not owner.box.contains(item.box):
+            found.append(f"{item.describe()} runs out of {owner.describe()}")
         if item.rect[3] < MIN_HEIGHT.get(item.kind, 0):
             found.append(f"{item.describe()} is {item.rect[3]} px tall (at least {MIN_HEIGHT[item.kind]})")
     for i, a in enumerate(items):

@@ -81,7 +81,8 @@ RULES: dict[str, list[tuple[str, str]]] = {
          "opponent. Holding three of a month you may shake (double your win) or bomb with the fourth."),
         ("Scoring", "Brights: 3 to 5 brights score 2-15. Animals and ribbons: 5 score 1, each further one +1, "
          "with bonuses for the three birds (+5) and each set of three ribbons (+3). Junk: 10 score 1, each "
-         "further one +1 (double junk counts two)."),
+         "further one +1 (double junk counts two). On the cards a gold star marks a bright, A an animal, "
+         "R a ribbon and x2 a double junk (see the key below)."),
         ("Go or Stop", "Reach the target (7 points with two players, 3 with three) and you choose: Stop and win "
          "the hand, or Go and play on for more, hoping nobody else gets there first."),
         ("Payment", "The winner is paid score plus Goes, doubled for shakes, bombs, many Goes, and when an "
@@ -110,16 +111,20 @@ RULES: dict[str, list[tuple[str, str]]] = {
          "each hand won, and the highest total wins."),
     ],
     "tractor": [
-        ("The idea", "4 players in two partnerships sitting opposite. Two decks and four jokers. The declaring "
+        ("The idea", "4 players in two partnerships sitting opposite. Two decks and four jokers: two red ones "
+         "(the big jokers) and two black ones (the small jokers). The declaring "
          "team tries to stop the attackers from collecting points; both teams climb levels from 2 to ace."),
         ("Trump", "The declarers' level is the trump rank. While the cards are drawn, show a card of that rank "
          "to make its suit trump; a pair beats a single and a pair of jokers (no trump suit) beats a pair. "
-         "The starter takes the 8-card kitty and buries 8 cards."),
+         "The round's starter (the \"S\" chip on a name plate) takes the 8-card kitty, buries 8 cards and "
+         "leads the first trick."),
         ("Leads", "Lead a single, a pair (two identical cards), a tractor (consecutive pairs of one suit) or a "
          "throw of units nobody can beat. Others play as many cards, following the led suit and matching "
          "pairs as far as they can."),
         ("Winning tricks", "Only a play of the same shape can win: the highest trump play, else the highest "
-         "of the suit led. Jokers and trump-rank cards are the highest trumps."),
+         "of the suit led. Jokers and trump-rank cards are the highest trumps: the red joker first, then "
+         "the black joker, then the trump rank in the trump suit. In a no-trump round only the jokers are "
+         "trumps; there the black joker ranks over the red one unless the option says otherwise."),
         ("Points and levels", "5s count 5, 10s and kings 10. Winning the last trick, the attackers also take "
          "the kitty's points, multiplied. Under 80 points: the declarers go up 1 to 3 levels and declare "
          "again. 80 or more: the attackers take over, and from 120 they also go up. Pass the ace to win."),

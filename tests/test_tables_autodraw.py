@@ -209,3 +209,48 @@ def test_table_scene_sends_the_automatic_draws(tmp_path, monkeypatch) -> None:
         assert not scene.failures
     finally:
         app.shutdown_quietly()
+
+
+def draw_phase_seconds(bot_speed: str, monkeypatch) -> float:
+    """Simulated seconds (fixed ticks, no wall clock) the draw phase of a local game with three bots
+    takes at ``bot_speed``, seat 0 drawing automatically."""
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
+    from cardtable.arcade.app import App
+    from cardtable.arcade.loop import TICK as APP_TICK
+    from cardtable.arcade.scenes.table import TableScene
+    from cardtable.arcade.session import BOT, YOU, DirectSession, SeatSpec, TableConfig
+    from cardtable.arcade.settings import Settings
+
+    settings = Settings()
+    settings.bot_speed = bot_speed
+    app = App(size=(960, 540), fullscreen=False, settings=settings)
+    try:
+        seats = [SeatSpec(YOU)] + [SeatSpec(BOT, "normal")] * 3
+        session = DirectSession(TableConfig(game="tractor", players=4, seats=seats, seed=11,
+                                            bot_speed=settings.bot_delay_factor()))
+        app.session = session
+        app.push(TableScene(app, auto_start=True))
+        ticks = 0
+        while session.state.phase != "draw" and ticks < 600:
+            app.step(1, render=False)
+            ticks += 1
+        start = ticks
+        while session.state.phase == "draw" and ticks < start + 120 * 120:
+            app.step(1, render=False)
+            ticks += 1
+        assert session.state.phase != "draw"
+        return (ticks - start) * APP_TICK
+    finally:
+        app.shutdown_quietly()
+
+
+def test_the_draw_phase_deals_about_eight_cards_a_second_and_follows_the_bot_speed(monkeypatch) -> None:
+    """100 cards round the table (the kitty's 8 stay): about 12.5 s at normal speed, longer relaxed,
+    quicker fast. The local seat's automatic draw waits AUTO_DRAW_PAUSE times the same factor."""
+    normal = draw_phase_seconds("normal", monkeypatch)
+    assert 100 / 10 <= normal <= 100 / 6.5, f"{100 / normal:.1f} cards a second"
+    relaxed = draw_phase_seconds("relaxed", monkeypatch)
+    fast = draw_phase_seconds("fast", monkeypatch)
+    assert fast < normal * 0.6 and relaxed > normal * 1.3
+    table = make_table("tractor", [0], CardArt(), (1280, 720))
+    assert table.pace == 1.0

@@ -27,6 +27,7 @@ class RulesScene(Scene):
         self.target = 0.0
         self.max_scroll = 0.0
         self.tab_rects: list[pygame.Rect] = []
+        self._legends: dict[str, list[tuple[pygame.Surface | None, str]]] = {}
 
     @property
     def game_name(self) -> str:
@@ -106,6 +107,7 @@ class RulesScene(Scene):
                 ui_theme.text(surface, line, 19, (area.x + 10, y), "ink")
                 y += 27
             y += 14
+        y = self._draw_legend(surface, area, y)
         surface.set_clip(clip)
         total = y + int(self.scroll) - area.y
         self.max_scroll = max(0.0, total - area.height)
@@ -114,6 +116,34 @@ class RulesScene(Scene):
             rect = ui_theme.text(surface, label, 16, (area.x + 16, area.bottom + 14), "accent", anchor="topleft")
             cx, cy = rect.left - 10, rect.centery
             pygame.draw.polygon(surface, ui_theme.colour("accent"), [(cx - 6, cy - 4), (cx + 6, cy - 4), (cx, cy + 4)])
+
+    def legend(self) -> list[tuple[pygame.Surface | None, str]]:
+        """The game's table legend (its markers drawn as on the table), made once per game."""
+        if self.game_name not in self._legends:
+            try:
+                from cardtable.arcade.scenes.title import card_art
+                from cardtable.arcade.tables import table_class
+
+                self._legends[self.game_name] = table_class(self.game_name).legend(card_art(self.app), 26)
+            except Exception:  # noqa: BLE001 - a missing key must not cost the rules
+                self._legends[self.game_name] = []
+        return self._legends[self.game_name]
+
+    def _draw_legend(self, surface: pygame.Surface, area: pygame.Rect, y: int) -> int:
+        """"On the table": each marker beside what it means. Returns the y under it."""
+        entries = self.legend()
+        if not entries:
+            return y
+        ui_theme.text(surface, "On the table", 22, (area.x + 10, y), "accent_bright", bold=True)
+        y += 38
+        icon_w = max((i.get_width() for i, _ in entries if i is not None), default=0)
+        for icon, words in entries:
+            row = max(30, icon.get_height() if icon is not None else 0)
+            if icon is not None:
+                surface.blit(icon, icon.get_rect(center=(area.x + 10 + icon_w // 2, y + row // 2)))
+            ui_theme.text(surface, words, 19, (area.x + 24 + icon_w, y + row // 2), "ink", anchor="midleft")
+            y += row + 8
+        return y + 6
 
     def hints(self) -> list[tuple[str, str]]:
         return [("left", "Game"), ("up", "Scroll"), ("back", "Back")]

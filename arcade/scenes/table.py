@@ -263,6 +263,7 @@ class TableScene(Scene):
             art = card_art(self.app)
             self.table = make_table(self.game_name, self.local_seats, art, size)
             self.table.card_scale = self.app.settings.card_scale()
+            self.table.pace = self.app.settings.bot_delay_factor()
             self.table.input_mapper = self.app.mapper
             if hasattr(self.table, "set_couch_layout"):
                 self.table.set_couch_layout(self.app.settings.couch_layout)
@@ -334,7 +335,9 @@ class TableScene(Scene):
         self.app.push(PauseScene(self.app, self))
 
     def enter(self) -> None:
-        """Back from a menu: the settings may have changed (card size, four colours)."""
+        """Back from a menu: the settings may have changed (card size, four colours, bot speed)."""
+        if self.table is not None and hasattr(self.table, "pace"):
+            self.table.pace = self.app.settings.bot_delay_factor()
         if self.table is not None and hasattr(self.table, "card_scale"):
             scale = self.app.settings.card_scale()
             if scale != self.table.card_scale:

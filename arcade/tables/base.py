@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -72,6 +73,7 @@ class Button:
     note: str = ""  # small text under the label ("hook")
     focus: bool = False
     hit: tuple | None = None
+    icon: pygame.Surface | None = None  # drawn left of the label (a suit pip, a joker)
 
 
 @dataclass(slots=True)
@@ -201,6 +203,7 @@ class Table:
         self.asks: list[tuple[int, Action]] = []  # attempts not in the legal list: the host says why
         self._card_scale = 1.0  # settings "card size" (the property relayouts when it changes)
         self.input_mapper: Any = None  # the framework's InputMapper, for button labels in hints
+        self.pace = 1.0  # the bot-speed setting's delay factor: moves the table makes by itself follow it
         self.clock = 0.0
         self._text_cache: dict[tuple, pygame.Surface] = {}
         self._felt: pygame.Surface | None = None
@@ -611,13 +614,16 @@ class Table:
             self._panel_cache[key] = surface
         return surface
 
-    def legend_size(self, entries: list[tuple[pygame.Surface | None, str]], title: str = "") -> tuple[int, int]:
+    def _legend_metrics(self, entries: list[tuple[pygame.Surface | None, str]], title: str) -> tuple[int, int, int, int, int]:
+        """Icon column width, text column width, row height, padding and rows of a legend."""
         px = 17 * self.u
         icon_w = max((i.get_width() for i, _ in entries if i is not None), default=0)
         text_w = max([self.font(px).size(t)[0] for _, t in entries] + [self.font(px).size(title)[0] - icon_w])
         row = max([round(px * 0.8)] + [i.get_height() for i, _ in entries if i is not None]) + round(4 * self.u)
-        pad = round(8 * self.u)
-        rows = len(entries) + (1 if title else 0)
+        return icon_w, text_w, row, round(8 * self.u), len(entries) + (1 if title else 0)
+
+    def legend_size(self, entries: list[tuple[pygame.Surface | None, str]], title: str = "") -> tuple[int, int]:
+        icon_w, text_w, row, pad, rows = self._legend_metrics(entries, title)
         return icon_w + round(8 * self.u) + text_w + 2 * pad, rows * row + 2 * pad
 
     def draw_legend(self, surface: pygame.Surface, entries: list[tuple[pygame.Surface | None, str]], anchor: str,
@@ -628,9 +634,7 @@ class Table:
         rect = pygame.Rect((0, 0), self.legend_size(entries, title))
         setattr(rect, anchor, (round(pos[0]), round(pos[1])))
         self.blit_panel(surface, rect, (6, 24, 16, 170), border=(255, 255, 255, 35), name=name, kind="legend")
-        icon_w = max((i.get_width() for i, _ in entries if i is not None), default=0)
-        row = max([round(px * 0.8)] + [i.get_height() for i, _ in entries if i is not None]) + round(4 * self.u)
-        pad = round(8 * self.u)
+        icon_w, _text_w, row, pad, _rows = self._legend_metrics(entries, title)
         y = rect.top + pad
         with self.part_of(name):
             if title:
@@ -889,8 +893,10 @@ class Table:
         pygame.draw.polygon(surface, colour, points)
 
     def _draw_buttons(self, surface: pygame.Surface) -> None:
-        for button in self.buttons:
+        labels = Counter(b.label for b in self.buttons)
+        for i, button in enumerate(self.buttons):
             rect = button.rect
+            name = f"button {button.label}" if labels[button.label] == 1 else f"button {button.label} ({i + 1})"
             hovered = self.mouse_active and self.hover is not None and rect.collidepoint(self.hover)
             if not button.enabled:
                 colour = (40, 50, 45, 200)
@@ -900,17 +906,25 @@ class Table:
                 colour = (20, 70, 48, 235)
             border = (255, 240, 190, 230) if button.focus else (255, 255, 255, 70)
             surface.blit(self.panel(rect.size, colour, border=border), rect)
-            self.report("button", rect, f"button {button.label}")
+            self.report("button", rect, name)
             ink = (30, 24, 10) if button.enabled and (button.focus or hovered) else (INK if button.enabled else (120, 130, 125))
             px = min(rect.height * 0.55, 30 * self.u)
-            with self.part_of(f"button {button.label}"):
+            cx = rect.centerx
+            room = rect.width - 12 * self.u - (button.icon.get_width() + 6 * self.u if button.icon is not None else 0)
+            px = self.fit(button.label, px, room)
+            if button.icon is not None:  # the icon and the words centred together
+                words = max(self.font(px).size(button.label)[0], self.font(px * 0.5).size(button.note)[0])
+                gap = 6 * self.u
+                left = rect.centerx - (button.icon.get_width() + gap + words) / 2
+                surface.blit(button.icon, button.icon.get_rect(midleft=(round(left), rect.centery)))
+                cx = left + button.icon.get_width() + gap + words / 2
+            with self.part_of(name):
                 if button.note:
-                    self.blit_text(surface, button.label, px, ink, "center", (rect.centerx, rect.centery - px * 0.22),
-                                   False)
+                    self.blit_text(surface, button.label, px, ink, "center", (cx, rect.centery - px * 0.22), False)
                     self.blit_text(surface, button.note, px * 0.5, BAD if not button.enabled else ink, "center",
-                                   (rect.centerx, rect.bottom - px * 0.42), False)
+                                   (cx, rect.bottom - px * 0.42), False)
                 else:
-                    self.blit_text(surface, button.label, px, ink, "center", rect.center, False)
+                    self.blit_text(surface, button.label, px, ink, "center", (cx, rect.centery), False)
             if not button.enabled and button.note:
                 pygame.draw.line(surface, BAD, (rect.left + 6, rect.bottom - 6), (rect.right - 6, rect.top + 6), 2)
 

@@ -12,8 +12,9 @@ Keyboard / gamepad: Left/Right move the cursor over the hand, confirm toggles (o
 Tab/Y or Up/Down switch to the buttons (Play, Clear, Draw, Declare..., Pass) and back; Back clears.
 
 Drawing is automatic (:meth:`TractorTable.auto_actions`): on a local seat's turn in the draw phase the
-table draws by itself after :data:`AUTO_DRAW_PAUSE`, so the player sees each card arrive and can declare
-with the Declare buttons at any time. It holds off while the player's keyboard focus or mouse pointer is
+table draws by itself after :data:`AUTO_DRAW_PAUSE` times the bot-speed setting's factor (the bots draw
+as quickly: about 8 cards a second round the table at "normal"), so the player sees each card arrive and
+can declare with the Declare buttons at any time. It holds off while the player's keyboard focus or mouse pointer is
 on a Declare button, for :data:`AUTO_DRAW_IDLE` after any press, behind the couch privacy screen, and
 never draws twice for one view of the host. The Draw button still draws at once.
 """
@@ -25,7 +26,9 @@ from typing import Any
 
 import pygame
 
+from cardtable.arcade import fonts
 from cardtable.arcade.anim import Effect, Vec
+from cardtable.arcade.cardart import card_size
 from cardtable.arcade.tables.base import (
     BAD,
     CYAN,
@@ -43,9 +46,11 @@ from cardtable.arcade.tables.turn import ActionMenu, CouchPlay
 from cardtable.engine import tractor_shapes
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+JOKER_PAIR = {"RJ": "pair of red jokers (big)", "BJ": "pair of black jokers (small)"}
+STARTER = "starter: takes the kitty, leads first"
 RANK_NAMES = {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}
 POINTS = {"5": 5, "T": 10, "K": 10}
-AUTO_DRAW_PAUSE = 0.3  # seconds between the host's view (the last card arriving) and the next automatic draw
+AUTO_DRAW_PAUSE = 0.125  # seconds from the host's view (the last card arriving) to the next automatic draw
 AUTO_DRAW_IDLE = 1.0  # seconds after the player's last press before automatic drawing goes on
 DRAW: Action = {"type": "draw"}
 
@@ -62,6 +67,18 @@ def draw_key(view: dict[str, Any]) -> tuple:
 
 def _level_name(level: int) -> str:
     return {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}.get(level, str(level))
+
+
+def starter_chip(px: int) -> pygame.Surface:
+    """The round starter's "S" chip alone, ``px`` across (the rules screen's key)."""
+    k = 3
+    chip = pygame.Surface((px * k, px * k), pygame.SRCALPHA)
+    r = px * k / 2
+    pygame.draw.circle(chip, (250, 250, 245), (r, r), r - 1)
+    pygame.draw.circle(chip, (60, 60, 60), (r, r), r - 1, max(1, round(r / 6.5)))
+    letter = fonts.line("S", px * k * 0.78, (30, 30, 30))
+    chip.blit(letter, letter.get_rect(center=(r, r)))
+    return pygame.transform.smoothscale(chip, (px, px))
 
 
 class TractorTable(CouchPlay, ActionMenu, Table):
@@ -407,7 +424,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
                 if not cards:
                     continue
                 if cards[0] in ("BJ", "RJ"):
-                    label, note = "Declare no trump", f"pair of {'big' if cards[0] == 'BJ' else 'small'} jokers"
+                    label, note = "Declare no trump", JOKER_PAIR[cards[0]]
                 else:
                     rank = _rank_name(cards[0][0])
                     label = f"Declare {SUIT_NAMES.get(cards[0][1], '?')}"
@@ -437,7 +454,25 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             rect = pygame.Rect(round(left + i * (bw + gap)), round(top), bw, bh)
             enabled = action is not None or hit in (("clear",), ("submit",))
             self.buttons.append(Button(rect, label, action, me, enabled=enabled, note=note,
-                                       focus=keyboard and i == focus, hit=hit))
+                                       focus=keyboard and i == focus, hit=hit, icon=self.declare_icon(action, bh)))
+
+    def declare_icon(self, action: Action | None, height: int) -> pygame.Surface | None:
+        """A Declare button shows what it declares: the suit's pip, or the joker (red or black)."""
+        cards = list((action or {}).get("cards") or []) if (action or {}).get("type") == "declare" else []
+        if not cards:
+            return None
+        if cards[0] in JOKER_PAIR:
+            return self.art.face(cards[0], card_size(round(height * 0.82)))
+        if cards[0][-1] in SUIT_NAMES:
+            return self.suit_chip(cards[0][-1], round(height * 0.46))
+        return None
+
+    def suit_chip(self, suit: str, px: int) -> pygame.Surface:
+        """A suit's pip on a small paper-white square (readable on the dark buttons and panels)."""
+        pip = self.art.pip(suit, px)
+        chip = self.panel((px + 6, px + 6), (250, 250, 245, 235), radius=4, border=None).copy()
+        chip.blit(pip, (3, 3))
+        return chip
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -475,6 +510,12 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             self.blit_text(surface, f"{view.get('draw_pile')} to draw", 22 * self.u, INK, "midtop",
                            (rect.centerx, rect.bottom + 6 * self.u))
 
+    @classmethod
+    def legend(cls, art: Any, px: int) -> list[tuple[pygame.Surface | None, str]]:
+        size = card_size(round(px * 1.9))
+        return [(art.face("RJ", size), "red joker: the big one"), (art.face("BJ", size), "black joker: the small one"),
+                (starter_chip(px), STARTER)]
+
     def draw_starter_badge(self, surface: pygame.Surface, centre: Vec, radius: float) -> None:
         """The round starter's "S" chip (explained in the legend)."""
         pygame.draw.circle(surface, (250, 250, 245), centre, round(radius))
@@ -487,7 +528,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             self._info_lines(surface, rect)
 
     def info_rect(self) -> pygame.Rect:
-        return pygame.Rect(round(10 * self.u), MENU_STRIP, round(250 * self.u), round(150 * self.u))
+        return pygame.Rect(round(10 * self.u), MENU_STRIP, round(250 * self.u), round(174 * self.u))
 
     def _info_lines(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         view = self.view
@@ -537,6 +578,15 @@ class TractorTable(CouchPlay, ActionMenu, Table):
                 text += f", levels {_level_name(change[0])}/{_level_name(change[1])}"
             self.blit_text(surface, text, self.fit(text, px * 0.8, rect.width - 20 * self.u), MUTED, "topleft", (x, y),
                            False)
+        if view.get("starter") is not None:  # the key to the "S" chip on a plate
+            r = 9 * self.u
+            centre = (x + r, rect.bottom - 8 * self.u - r)
+            self.report("badge", pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r), "starter key")
+            with self.part_of("starter key"):
+                self.draw_starter_badge(surface, centre, r)
+            left = x + 2 * r + 6 * self.u
+            self.blit_text(surface, STARTER, self.fit(STARTER, px * 0.75, rect.right - 10 * self.u - left), MUTED,
+                           "midleft", (left, centre[1]), False)
 
     def _last_trick_panel(self, surface: pygame.Surface) -> None:
         tricks = self.view.get("tricks") or []
@@ -723,7 +773,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             if not view or view.get("phase") != "draw" or not self.is_legal(seat, DRAW):
                 continue
             key = draw_key(view)
-            if self._drawn_at.get(seat) == key or self._since_view.get(seat, 0.0) < AUTO_DRAW_PAUSE:
+            if self._drawn_at.get(seat) == key or self._since_view.get(seat, 0.0) < AUTO_DRAW_PAUSE * self.pace:
                 continue
             if self.auto_draw_held(seat):
                 continue
