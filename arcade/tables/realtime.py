@@ -324,11 +324,24 @@ class RealtimeTable(Table):
                 out.append(label)
         return out
 
-    def hint_image(self, seat: int, hints: list[Hint], width: float) -> pygame.Surface | None:
+    def hint_image(self, seat: int, hints: list[Hint], width: float, flipped: bool = False) -> pygame.Surface | None:
         """The seat's hint bar (key caps or pad glyphs and words) on a translucent strip, cached."""
-        items = [(self.caps(seat, kinds), words) for kinds, words in filter(None, hints) if words]
+        items = tuple((tuple(self.caps(seat, kinds)), words) for kinds, words in filter(None, hints) if words)
         if not items:
             return None
+        key = ("hints", items, round(width), flipped)
+        image = self._hint_cache.get(key)
+        if image is None:
+            image = self._hint_bar(list(items), width)
+            if flipped:
+                image = pygame.transform.rotate(image, 180)
+            if len(self._hint_cache) > 60:
+                self._hint_cache.clear()
+            self._hint_cache[key] = image
+        return image
+
+    def _hint_bar(self, items: list[tuple[tuple[str, ...], str]], width: float) -> pygame.Surface:
+        """Draw a hint bar no wider than ``width``: smaller text first, then the last hints dropped."""
         size = max(12, round(17 * self.u))
         while True:
             widths = [sum(ui_theme.cap_width(c, size) + 4 for c in caps) + 6 + ui_theme.font(size).size(w)[0]
@@ -342,10 +355,6 @@ class RealtimeTable(Table):
                 items = items[:-1]  # the least of them (they come most needed first) makes room
             else:
                 break
-        key = (tuple((tuple(c), w) for c, w in items), size)
-        image = self._hint_cache.get(key)
-        if image is not None:
-            return image
         height = ui_theme.font(size, True).get_height() + round(12 * self.u)
         image = pygame.Surface((total, height), pygame.SRCALPHA)
         pygame.draw.rect(image, (0, 0, 0, 110), image.get_rect(), border_radius=max(4, round(10 * self.u)))
@@ -358,9 +367,6 @@ class RealtimeTable(Table):
                     x = ui_theme.chip(image, cap, (x, top), size).right + 4
                 ui_theme.text(image, words, size, (x + 2, image.get_height() // 2), "muted", anchor="midleft")
                 x = left + w + round(22 * self.u)
-        if len(self._hint_cache) > 40:
-            self._hint_cache.clear()
-        self._hint_cache[key] = image
         return image
 
     def label(self, surface: pygame.Surface, text: str, px: float, colour: Colour, pos: tuple[float, float],
@@ -387,11 +393,10 @@ class RealtimeTable(Table):
         if seat not in self.local_seats:
             return
         x, edge, width = self.hint_place(seat)
-        image = self.hint_image(seat, self.hints_for(seat), width)
+        image = self.hint_image(seat, self.hints_for(seat), width, self.flipped(seat))
         if image is None:
             return
         if self.flipped(seat):
-            image = pygame.transform.rotate(image, 180)
             rect = image.get_rect(midtop=(round(x), round(edge)))
         else:
             rect = image.get_rect(midbottom=(round(x), round(edge)))
@@ -411,21 +416,29 @@ class RealtimeTable(Table):
     def draw_message(self, surface: pygame.Surface, text: str, colour: Colour, centre: tuple[float, float],
                      width: float, flipped: bool = False, name: str = "message", alpha: float = 1.0) -> pygame.Rect:
         """Text on a dark panel, on one line or two (upside down for a player across the table)."""
-        lines, px = self.message_lines(text, width - 36 * self.u)
-        images = [self.rotated_text(line, px, colour) if flipped else self.text(line, px, colour) for line in lines]
-        if flipped:
-            images.reverse()
-        inner = (max(i.get_width() for i in images), sum(i.get_height() for i in images))
-        back = self.panel((inner[0] + round(36 * self.u), inner[1] + round(14 * self.u)), (0, 0, 0, 170),
-                          border=(*colour, 160))
-        rect = back.get_rect(center=(round(centre[0]), round(centre[1])))
-        self.blit_faded(surface, back, rect, alpha)
-        y = rect.centery - inner[1] // 2
-        for image in images:
-            self.blit_faded(surface, image, image.get_rect(midtop=(rect.centerx, y)), alpha)
-            y += image.get_height()
+        key = ("message", text, colour, round(width), flipped)
+        image = self._hint_cache.get(key)
+        if image is None:
+            image = self._message_panel(text, colour, width, flipped)
+            if len(self._hint_cache) > 60:
+                self._hint_cache.clear()
+            self._hint_cache[key] = image
+        rect = image.get_rect(center=(round(centre[0]), round(centre[1])))
+        self.blit_faded(surface, image, rect, alpha)
         self.report("label", rect, name)
         return rect
+
+    def _message_panel(self, text: str, colour: Colour, width: float, flipped: bool) -> pygame.Surface:
+        lines, px = self.message_lines(text, width - 36 * self.u)
+        images = [self.text(line, px, colour) for line in lines]
+        inner = (max(i.get_width() for i in images), sum(i.get_height() for i in images))
+        panel = self.panel((inner[0] + round(36 * self.u), inner[1] + round(14 * self.u)), (0, 0, 0, 170),
+                           border=(*colour, 160)).copy()
+        y = (panel.get_height() - inner[1]) // 2
+        for image in images:
+            panel.blit(image, image.get_rect(midtop=(panel.get_width() // 2, y)))
+            y += image.get_height()
+        return pygame.transform.rotate(panel, 180) if flipped else panel
 
     def draw_messages(self, surface: pygame.Surface) -> None:
         """The table's message and each local player's own, where each belongs."""
