@@ -244,3 +244,38 @@ def test_fading_text_is_drawn_as_text_not_a_box() -> None:
     probe.fill((0, 0, 255))
     probe.blit(image, (0, 0))
     assert probe.get_at((0, 0))[:3] == (0, 0, 255)  # the cached text still blends after a fade
+
+
+def test_spit_confirm_on_an_empty_place_fills_it() -> None:
+    def empty_to_fill(couch: Couch) -> bool:
+        return couch.phase == "play" and any(a["type"] == "move" for a in couch.game.legal(couch.state, 0))
+
+    couch = find_state("spit", empty_to_fill)
+    table = couch.table
+    move = next(a for a in couch.game.legal(couch.state, 0) if a["type"] == "move")
+    table.inputs[0].cursor = move["stock"]
+    assert table.cursor_card(0) is None  # the cursor is on the empty place
+    sent = table.handle(Command("confirm", "pad1"), 0)
+    assert sent and sent[0][1]["type"] == "move" and sent[0][1]["stock"] == move["stock"]
+
+
+def test_setup_tells_each_couch_player_their_controls_and_half(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path))
+    from cardtable.arcade.app import App
+    from cardtable.arcade.scenes.setup import LocalSetupScene
+    from cardtable.arcade.settings import Settings
+
+    app = App(size=(960, 540), fullscreen=False, settings=Settings(name="Ann", last_game="spit"))
+    try:
+        scene = LocalSetupScene(app)
+        scene.seats[1] = "local"
+        assert scene.couch_note() == ("Player 1 (left half): arrows, Enter, piles: comma / period   \u00b7   "
+                                      "Player 2 (right half): WASD, Space, piles: Q / E")
+        app.mapper.controllers[3] = object()
+        assert "Player 2 (right half): gamepad 1" in scene.couch_note()
+        app.mapper.controllers[4] = object()
+        assert scene.couch_note().startswith("Player 1 (left half): gamepad 1")
+        app.settings.couch_layout = "facing"
+        assert "Player 2 (top): gamepad 2" in scene.couch_note()
+    finally:
+        app.shutdown_quietly()

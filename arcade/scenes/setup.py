@@ -306,7 +306,7 @@ class SetupScene(MenuScene):
         return [("up", "Move"), ("left", "Change"), ("confirm", "Select"), ("back", "Back")]
 
     def couch_note(self) -> str:
-        """Who plays with what, when several people share this screen."""
+        """Who plays with what, and on which part of the screen, when several people share it."""
         local = [i for i in range(self.players) if self.seats[i] in (YOU, LOCAL)]
         if len(local) < 2:
             return ""
@@ -314,16 +314,18 @@ class SetupScene(MenuScene):
             return "Couch play: pass the controls round; the hand stays hidden until its player is ready"
         from cardtable.arcade.scenes.table import bind_devices
 
-        binding = bind_devices(local, self.app.mapper.pads)
-        names = {"keyboard": "arrows + Enter", "keyboard2": "WASD + Space"}
+        pads = self.app.mapper.pads
+        binding = bind_devices(local, pads)
+        keys = {"keyboard": "arrows, Enter, piles: comma / period" if "keyboard2" in binding else
+                "arrows, Enter, piles: Q / E", "keyboard2": "WASD, Space, piles: Q / E"}
+        places = ("bottom", "top") if self.app.settings.couch_layout == "facing" else ("left half", "right half")
         parts = []
         for n, seat in enumerate(local):
             devices = [d for d, s in binding.items() if s == seat and d != "mouse"]
-            pads = [d for d in devices if d.startswith("pad")]
-            device = f"gamepad {self.app.mapper.pads.index(pads[0]) + 1}" if pads else \
-                names.get(devices[0], devices[0]) if devices else "?"
-            parts.append(f"Player {n + 1}: {device}")
-        return "Couch play  ·  " + "   ·   ".join(parts)
+            pad = next((d for d in devices if d.startswith("pad")), None)
+            how = f"gamepad {pads.index(pad) + 1}" if pad else keys.get(devices[0], devices[0]) if devices else "?"
+            parts.append(f"Player {n + 1} ({places[min(n, 1)]}): {how}")
+        return "   \u00b7   ".join(parts)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         super().draw(surface, alpha)

@@ -7,7 +7,8 @@ Screen: the first local seat's spit pile is the left one, the other seat's the r
 the one on your right: your own pile when you sit at the bottom (or opposite, face to face), the
 other player's pile when you play on the right half side by side. In the slap phase the same buttons
 slap. Confirm on a face-down top turns it up; on a card that fits no pile it moves it to an empty
-place. When "Spit!" cannot be called yet although a player has nothing to play, their message says
+place, and on an empty place it moves a card there (one whose move uncovers a card to turn up). When
+"Spit!" cannot be called yet although a player has nothing to play, their message says
 why (a card can still go into an empty place, a card can be turned up, or the other player can still
 play). Arrangements: see :mod:`realtime`.
 """
@@ -460,7 +461,12 @@ class SpitTable(RealtimeTable):
         if turn:
             return [(seat, turn[0])]
         card = self.cursor_cards(seat)[index]
-        if card is None:
+        if card is None:  # an empty place: fill it with a card whose move uncovers one to turn up
+            fill = self.find(seat, type="move", stock=index)
+            if fill:
+                return [(seat, fill[0])]
+            if self.legals.get(seat):
+                self.refuse(seat, None, "Nothing can move here now")
             return []
         action = self.choose_play(seat, card, pile)
         if action is not None:
