@@ -58,10 +58,7 @@ def moments(game_name: str, seed: int, limit: int = 3000) -> list[int]:
 def measure_at(game_name: str, seed: int, actions: int, frames: int) -> tuple[list[float], list[float]]:
     """Frame times in ms (one fixed tick + one render of the table scene) at a frozen moment: wall
     clock, and this thread's CPU time (which other busy processes on the machine do not inflate)."""
-    import gc
-
     from cardtable.arcade.app import App
-    from cardtable.arcade.loop import TICK
     from cardtable.arcade.scenes.table import TableScene
     from cardtable.arcade.settings import Settings
     from cardtable.arcade.shot import direct_session
@@ -69,7 +66,17 @@ def measure_at(game_name: str, seed: int, actions: int, frames: int) -> tuple[li
     app = App(size=SIZE, fullscreen=False, settings=Settings())
     app.session = direct_session(game_name, seed, None, actions)
     app.push(TableScene(app))
-    for _ in range(240):  # let the deal and the flights settle, warm the caches
+    return time_frames(app, frames)
+
+
+def time_frames(app: Any, frames: int, warm: int = 240) -> tuple[list[float], list[float]]:
+    """Run ``warm`` frames (the deal and the flights settle, the caches fill), then time ``frames`` of one
+    fixed tick plus one render: sorted wall-clock and thread CPU times in ms. Shuts the app down."""
+    import gc
+
+    from cardtable.arcade.loop import TICK
+
+    for _ in range(warm):
         app.tick(TICK)
         app.render(0.5)
     gc.collect()
@@ -116,21 +123,10 @@ def measure_table(game_name: str, frames: int, seed: int = 7) -> dict[str, Any]:
 def measure_title(frames: int) -> dict[str, float]:
     """The title screen (animated card fan, menu, focus ring) for comparison with the tables."""
     from cardtable.arcade.app import App
-    from cardtable.arcade.loop import TICK
     from cardtable.arcade.settings import Settings
 
     app = App(size=SIZE, fullscreen=False, settings=Settings())
-    for _ in range(120):
-        app.tick(TICK)
-        app.render(0.5)
-    cpu = []
-    for i in range(frames):
-        start = time.thread_time()
-        app.tick(TICK)
-        app.render((i % 10) / 10)
-        cpu.append((time.thread_time() - start) * 1000)
-    app.shutdown_quietly()
-    cpu.sort()
+    _, cpu = time_frames(app, frames, warm=120)
     return {"cpu_p50_ms": round(statistics.median(cpu), 3), "cpu_p99_ms": _p(cpu, 0.99)}
 
 

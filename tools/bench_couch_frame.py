@@ -12,12 +12,10 @@ JSON object: CPU-time p50/p99 per game and arrangement, and the load average. Ru
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import os
 import random
 import statistics
-import time
 from typing import Any
 
 SIZE = (1280, 720)
@@ -53,9 +51,9 @@ def frozen_session(game_name: str, seed: int, local: int, actions: int) -> Any:
 
 def measure(game_name: str, arrangement: str, frames: int, seed: int = 7, actions: int = 40) -> dict[str, float]:
     from cardtable.arcade.app import App
-    from cardtable.arcade.loop import TICK
     from cardtable.arcade.scenes.table import TableScene
     from cardtable.arcade.settings import Settings
+    from cardtable.bench.frame import time_frames
 
     settings = Settings(name="Ann")
     if hasattr(settings, "couch_layout"):
@@ -63,18 +61,7 @@ def measure(game_name: str, arrangement: str, frames: int, seed: int = 7, action
     app = App(size=SIZE, fullscreen=False, settings=settings)
     app.session = frozen_session(game_name, seed, 1 if arrangement == "single" else 2, actions)
     app.push(TableScene(app))
-    for _ in range(240):
-        app.tick(TICK)
-        app.render(0.5)
-    gc.collect()
-    cpu = []
-    for i in range(frames):
-        start = time.thread_time()
-        app.tick(TICK)
-        app.render((i % 10) / 10)
-        cpu.append((time.thread_time() - start) * 1000)
-    app.shutdown_quietly()
-    cpu.sort()
+    _, cpu = time_frames(app, frames)
     return {"cpu_p50_ms": round(statistics.median(cpu), 3),
             "cpu_p99_ms": round(cpu[min(len(cpu) - 1, int(len(cpu) * 0.99))], 3)}
 
