@@ -70,9 +70,14 @@ class Lobby:
             if seat.level is not None:
                 entry["level"] = seat.level
             seats.append(entry)
-        spectators = sum(1 for c in self.host.conns.values() if c.welcomed and not c.seats)
-        return {"type": "lobby", "seats": seats, "options": self.host.options, "started": self.host.started,
-                "spectators": spectators}
+        host = self.host
+        spectators = sum(1 for c in host.conns.values() if c.welcomed and not c.seats)
+        message = {"type": "lobby", "seats": seats, "options": host.options, "started": host.started,
+                   "spectators": spectators}
+        if host.game.realtime:
+            message["hold_cap_ms"] = round(host.config.max_hold * 1000)
+            message["slow_links"] = host.races.slow_links()
+        return message
 
     # -- coming and going -----------------------------------------------------------------------
 
