@@ -25,9 +25,6 @@ Message = dict[str, Any]
 
 YOU, LOCAL, BOT, OPEN = "you", "local", "bot", "open"
 
-# Seat tokens by host address: joining the same table again (after a dropped connection) gets the
-# same seats back (docs/PROTOCOL.md, "hello").
-TOKENS: dict[tuple[str, int], str] = {}
 
 
 def available_games() -> dict[str, Any]:
@@ -128,18 +125,51 @@ class NetSession(Session):
         self.closed = False
         self.lan_error: str | None = None
         self.lan_address: str | None = None
+        self.asked = 0  # seats asked for when joining (none given back: the table was full)
+        self.seat_key = ""  # where this seat's token is kept (seatstore)
+        self.welcome: Message | None = None
 
     def poll(self) -> list[Message]:
         messages = self.client.poll()
         for message in messages:
-            if message.get("type") == "welcome":
+            kind = message.get("type")
+            if kind == "welcome":
                 self.local_seats = list(message.get("seats") or [])
                 self.owner = bool(message.get("owner"))
-                if self.address is not None and self.local_table is None and message.get("token"):
-                    TOKENS[self.address] = str(message["token"])
-            elif message.get("type") == "closed":
+                self.keep_seat(message)
+            elif kind == "seats":
+                self.local_seats = list(message.get("seats") or [])
+                self.keep_seat({**(self.welcome or {}), "seats": self.local_seats,
+                                "token": message.get("token") or (self.welcome or {}).get("token")})
+            elif kind == "result" and self.seat_key:
+                from cardtable.netplay import seatstore
+
+                seatstore.forget(self.seat_key)  # nothing to come back to
+            elif kind == "closed":
                 self.closed = True
         return messages
+
+    def keep_seat(self, welcome: Message) -> None:
+        """Keep this seat's token on disk, under the table's id (seatstore): after a crash, or when the
+        host comes back on another port, the same seats come back. Not for this computer's own table."""
+        from cardtable.netplay import seatstore
+
+        self.welcome = welcome
+        table = welcome.get("table") or {}
+        if self.address is None or self.local_table is not None or not welcome.get("token"):
+            return
+        key = str(table.get("id") or "") or seatstore.address_key(*self.address)
+        if not welcome.get("seats"):
+            if self.seat_key:
+                seatstore.forget(self.seat_key)
+            return
+        if table.get("over"):
+            return
+        self.seat_key = key
+        seatstore.remember(seatstore.HeldSeat(
+            key=key, token=str(welcome["token"]), table=str(table.get("name") or ""), game=str(table.get("game") or ""),
+            title=str(table.get("title") or ""), address=self.address[0], port=int(self.address[1]),
+            seats=tuple(int(s) for s in welcome.get("seats") or [])))
 
     def send(self, seat: int, action: dict[str, Any], press_time: float | None = None) -> None:
         self.client.send_action(seat, action, time.monotonic() if press_time is None else press_time)
@@ -206,12 +236,18 @@ def start_local(config: TableConfig, player_name: str, interfaces: list[str] | N
     return session
 
 
-def join(host: str, port: int, player_name: str, pin: str | None = None, seats: int = 1) -> NetSession:
+def join(host: str, port: int, player_name: str, pin: str | None = None, seats: int = 1, table_id: str = "") -> NetSession:
+    """Join the table at ``host:port`` with the seat token kept for it (by its id when the join list
+    knows it, else by the address), so a player who left or crashed gets their seats back."""
+    from cardtable.netplay import seatstore
     from cardtable.netplay.client import NetClient
 
-    client = NetClient(host, port, player_name, pin=pin or None, token=TOKENS.get((host, port)), seats=seats)
+    held = (seatstore.lookup(table_id) if table_id else None) or seatstore.at_address(host, port)
+    client = NetClient(host, port, player_name, pin=pin or None, token=held.token if held else None, seats=seats)
     client.start()
-    return NetSession(client, None, None, (host, port))
+    session = NetSession(client, None, None, (host, port))
+    session.asked = seats
+    return session
 
 
 class DirectSession(Session):

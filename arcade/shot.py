@@ -4,7 +4,10 @@
 ``--seed`` and played by bots in this process for ``--actions`` actions (``results``: to the end);
 ``replay`` plays such a game to the end into a table log (a temporary file) and shows its replay at
 step ``--actions``; ``history`` is the History of this user (``CARDTABLE_DATA_DIR``); ``quit`` the title's
-"Quit cardtable?".
+"Quit cardtable?". The LAN pictures are made in process too, with the host's messages written out:
+``join_error`` (a closed port, in words), ``host_lobby`` and ``host_pause`` (the host's address and PIN),
+``presence`` (notices and seat badges), ``watching`` (a spectator offered a free seat), ``rejoin`` (the
+title offering a kept seat) and ``leave`` (the host asked before ending a table with people at it).
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ import os
 from typing import Any
 
 SCENES = ("title", "play", "host", "join", "lobby", "table", "pause", "results", "settings", "rules", "keyboard",
-          "history", "replay", "quit")
+          "history", "replay", "quit", "join_error", "host_lobby", "host_pause", "presence", "watching", "rejoin",
+          "leave")
 ALIASES = {"setup": "play", "local": "play", "local_setup": "play", "host_setup": "host", "help": "rules"}
 
 
@@ -89,12 +93,101 @@ def bot_game_log(game_name: str, seed: int, players: int | None, path: str) -> s
     return path
 
 
+def person(seat: int, name: str, connected: bool = True, bot: bool = False) -> dict[str, Any]:
+    return {"seat": seat, "kind": "person", "name": name, "connected": connected, "bot_playing": bot}
+
+
+def lan_table(app: Any, game_name: str, seed: int, players: int | None, actions: int, watching: bool = False) -> Any:
+    """A table scene whose lobby has people in it: Ann (here), Bo (a bot plays for him), Cy (away)."""
+    from cardtable.arcade.scenes import table
+
+    session = direct_session(game_name, seed, players, actions)
+    n = session.config.players
+    names = ["Ann", "Bo", "Cy", "Dee", "Eve"]
+    seats = [person(i, names[i]) for i in range(n)]
+    if watching:
+        seats[-1] = {"seat": n - 1, "kind": "bot", "name": "normal bot", "level": "normal", "connected": True,
+                     "bot_playing": True, "free": True}
+        session.local_seats = []
+        game, state = session.game, session.state
+        session.outbox = [{**session.outbox[0], "seats": []},
+                          {"type": "lobby", "seats": seats, "started": True, "spectators": 2, "watching": ["Zoe", "Kim"]},
+                          {"type": "view", "seat": None, "version": 1, "view": game.view(state, None), "legal": [],
+                           "events": [], "result": None}]
+    else:
+        session.outbox = [m if m.get("type") != "lobby" else {"type": "lobby", "seats": seats, "started": True,
+                                                                "spectators": 0} for m in session.outbox]
+    app.session = session
+    scene = table.TableScene(app)
+    app.push(scene)
+    app.step(2)
+    if not watching and n > 1:
+        after = [dict(s) for s in seats]
+        after[1] = person(1, "Bo", connected=False, bot=True)
+        if n > 2:
+            after[2] = person(2, "Cy", connected=False)
+        scene.on_lobby({"type": "lobby", "seats": after, "started": True, "spectators": 1, "watching": ["Zoe"]})
+        scene.names = [s["name"] for s in after]
+        scene.table.set_names(scene.names)
+    return scene
+
+
+def hosting(session: Any, address: str = "192.168.1.20:47800", pin: str = "4821") -> None:
+    """Dress an in-process session as a hosted LAN table (its address and PIN are what the pictures show)."""
+    session.local_table = True
+    session.advertised = True
+    session.lan_address = address
+    session.config.pin = pin
+
+
+def lan_scene(app: Any, scene: str, game_name: str, seed: int, actions: int, players: int | None) -> None:
+    from cardtable.arcade.scenes import confirm, join, lobby, table
+
+    if scene == "join_error":
+        from cardtable.arcade.words import explain_join
+
+        app.push(join.JoinScene(app))
+        said = explain_join("could not connect to 192.168.1.20:47800: [Errno 111] Connect call failed", "192.168.1.20",
+                            47800)
+        app.push(confirm.DialogScene(app, said.title, said.lines, [("Try again", lambda: None, "retry"),
+                                                                   ("Back", lambda: None, "back")], kind=said.code))
+    elif scene == "host_lobby":
+        from cardtable.arcade.session import DirectSession
+
+        app.session = DirectSession(table_config(game_name, seed, players))
+        hosting(app.session)
+        app.push(lobby.LobbyScene(app))
+    elif scene in ("host_pause", "leave"):
+        scene_obj = lan_table(app, game_name, seed, players, actions)
+        hosting(app.session)
+        app.push(table.PauseScene(app, scene_obj))
+        if scene == "leave":
+            app.step(2)
+            app.scene.ring.focus_name("leave")
+            app.scene.quit_table()
+    elif scene == "presence":
+        lan_table(app, game_name, seed, players, actions)
+    elif scene == "watching":
+        lan_table(app, game_name, seed, players, actions, watching=True)
+    elif scene == "rejoin":
+        from cardtable.netplay.discovery import TableInfo
+        from cardtable.netplay.seatstore import HeldSeat
+
+        listed = TableInfo("Kitchen._cardtable._tcp.local.", "Kitchen table", "192.168.1.20", 47800, game_name, 3, 4,
+                           False, True, 1, table_id="4f2a")
+        app.scene.rejoinable = [(HeldSeat("4f2a", "token", "Kitchen table"), listed)]
+        app.scene.rebuild()
+        app.scene.ring.focus_name(f"rejoin:{listed.key}")
+
+
 def build_scene(app: Any, scene: str, game_name: str, seed: int, actions: int, players: int | None) -> None:
     """Put ``app`` in ``scene`` (for the tables, with a frozen in-process game)."""
     from cardtable.arcade.scenes import join, keyboard, lobby, results, rules, settings, setup, table
 
     scene = ALIASES.get(scene, scene)
-    if scene == "title":
+    if scene in ("join_error", "host_lobby", "host_pause", "presence", "watching", "rejoin", "leave"):
+        lan_scene(app, scene, game_name, seed, actions, players)
+    elif scene == "title":
         pass
     elif scene == "play":
         app.settings.last_game = game_name

@@ -85,9 +85,6 @@ def build_parser(with_options: bool = False) -> argparse.ArgumentParser:
     host.add_argument("--bot-speed", type=float, default=1.0, help="bot delay factor (0 = full speed)")
     host.add_argument("--turn-timer", type=float, default=0.0, help="seconds per turn, then a default play")
     host.add_argument("--takeover", type=float, default=30.0, help="seconds away before a bot plays a seat")
-    host.add_argument("--hold-cap", type=float, default=100.0, metavar="MS",
-                      help="real-time games: the longest an action waits for an earlier press still on the "
-                           "wire (docs/PROTOCOL.md, Fair races); more covers slower links, and delays every action")
     host.add_argument("--linger", type=float, default=3.0, help="seconds to stay up after the game ends")
 
     tables = sub.add_parser("tables", help="the live list of tables on the LAN")
@@ -100,6 +97,8 @@ def build_parser(with_options: bool = False) -> argparse.ArgumentParser:
     join.add_argument("--name", default="bot")
     join.add_argument("--bot", default="normal")
     join.add_argument("--pin", default=None)
+    join.add_argument("--token", default=None, help="the seat token of an earlier connection: its seats come back")
+    join.add_argument("--leave-after", type=int, default=None, help="leave after sending this many actions")
     join.add_argument("--seats", type=int, default=1, help="how many seats this client takes")
     join.add_argument("--bot-speed", type=float, default=1.0, help="bot delay factor (0 = full speed)")
 

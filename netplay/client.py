@@ -27,6 +27,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from cardtable import __version__
 from cardtable.netplay.protocol import (
     HOST_TYPES,
     PROTOCOL_VERSION,
@@ -98,7 +99,8 @@ class AsyncClient:
         except (OSError, TimeoutError) as error:
             raise JoinError(f"could not connect to {self.host}:{self.port}: {error}") from None
         self.conn = Connection(reader, writer, HOST_TYPES, tap_in=self.tap, deep_check=False)
-        hello: Message = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": self.name, "seats": self.want_seats}
+        hello: Message = {"type": "hello", "protocol": PROTOCOL_VERSION, "version": __version__, "name": self.name,
+                          "seats": self.want_seats}
         if self.pin is not None:
             hello["pin"] = self.pin
         if self.token is not None:
@@ -208,6 +210,10 @@ class AsyncClient:
                         self.conn.send({"type": "pong", "id": message.get("id"), "t": message.get("t"), "now": self.clock()})
                     elif message["type"] == "pong":
                         self._on_pong(message)
+                    elif message["type"] == "seats":  # a seat taken or given back after welcome
+                        self.seats = [s for s in message.get("seats") or [] if isinstance(s, int)]
+                        self.token = message.get("token") if isinstance(message.get("token"), str) else self.token
+                        self._inbox.put_nowait(message)
                     else:
                         if message["type"] == "bye":
                             reason = str(message.get("reason") or reason)

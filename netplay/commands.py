@@ -47,7 +47,6 @@ def _config(args: argparse.Namespace) -> HostConfig:
         bot_speed=getattr(args, "bot_speed", 1.0),
         turn_timer=getattr(args, "turn_timer", 0.0),
         takeover=getattr(args, "takeover", 30.0),
-        max_hold=getattr(args, "hold_cap", 100.0) / 1000.0,
     )
 
 
@@ -154,7 +153,8 @@ async def _join(args: argparse.Namespace) -> int:
     from cardtable.netplay.client import AsyncClient, JoinError
 
     address, port = _address(args.address)
-    client = AsyncClient(address, port, args.name, pin=args.pin, seats=getattr(args, "seats", 1))
+    client = AsyncClient(address, port, args.name, pin=args.pin, token=getattr(args, "token", None),
+                         seats=getattr(args, "seats", 1))
     try:
         welcome = await client.connect()
     except JoinError as error:
@@ -163,11 +163,14 @@ async def _join(args: argparse.Namespace) -> int:
     _say(f"joined {welcome['table']['name']!r} ({welcome['table']['title']}) as seat(s) {welcome['seats']}")
     if not welcome["seats"]:
         _say("no seat free: watching only")
-    run = await play_as_bot(client, args.bot, bot_speed=getattr(args, "bot_speed", 1.0))
+    else:
+        _say(f"seat token {welcome['token']} (come back to these seats with --token {welcome['token']})")
+    run = await play_as_bot(client, args.bot, bot_speed=getattr(args, "bot_speed", 1.0),
+                            stop_after=getattr(args, "leave_after", None))
     await client.close()
     _say(json.dumps({"result": run.result, "hash": run.hash, "sent": run.sent, "rejected": run.rejected,
                      "closed": run.closed}))
-    return 0 if run.result is not None else 1
+    return 0 if run.result is not None or getattr(args, "leave_after", None) is not None else 1
 
 
 def replay(args: argparse.Namespace) -> int:

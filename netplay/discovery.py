@@ -1,10 +1,16 @@
 """Finding tables on the LAN with zeroconf (mDNS/DNS-SD), service type ``_cardtable._tcp.local.``.
 
-The host's :class:`Advertiser` announces the table (instance name = table name) with TXT records
-``proto``, ``game``, ``taken``, ``seats``, ``pin`` and ``started`` and re-announces when they change.
-:class:`TableBrowser` keeps a live list of tables and reports each addition, update and removal;
-:class:`LiveBrowser` runs one on a thread for the pygame join screen; :func:`browse` collects for a
-while and returns the list. Everything takes the interface addresses to use (tests: ["127.0.0.1"]).
+The host's :class:`Advertiser` announces the table (instance name = table name, made unique by zeroconf)
+with TXT records ``proto``, ``version``, ``id`` (the table's id), ``name``, ``game``, ``taken``, ``seats``,
+``pin`` and ``started``, and re-announces when they change. Its records live :data:`TTL` seconds (not
+zeroconf's 75 minutes), so a table whose host vanished leaves every browser's cache soon.
+
+:class:`TableBrowser` keeps a live list of tables that tells the truth: an advert is listed only once the
+host at its address answers a ``probe`` as that very table (same id), and every listed table is probed
+again every :data:`CHECK_EVERY` seconds; one that stops answering is removed (at once when its port
+refuses, after :data:`MISSES` silent probes otherwise). Each addition, update and removal is reported;
+:class:`LiveBrowser` runs one on a thread for the pygame screens; :func:`browse` collects for a while
+and returns the list. Everything takes the interface addresses to use (tests: ["127.0.0.1"]).
 """
 
 from __future__ import annotations
@@ -16,19 +22,25 @@ import secrets
 import socket
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
-from cardtable.netplay.protocol import PROTOCOL_VERSION, SERVICE_TYPE, clean_name
+from cardtable import __version__
+from cardtable.netplay.protocol import HOST_TYPES, PROTOCOL_VERSION, SERVICE_TYPE, Connection, clean_name
 
 if TYPE_CHECKING:
     from cardtable.netplay.host import Host
 
 Interfaces = Sequence[str] | None
+
+TTL = 20  # seconds the advert's records live in caches (zeroconf refreshes them while the table is up)
+CHECK_EVERY = 1.0  # seconds between probes of each advertised table
+PROBE_TIMEOUT = 1.5
+MISSES = 2  # silent probes (no refusal, no answer) before a table is dropped
 
 
 def local_addresses() -> list[str]:
@@ -51,6 +63,9 @@ def _zeroconf(interfaces: Interfaces) -> AsyncZeroconf:
 def txt_for(host: Host) -> dict[str, str]:
     return {
         "proto": str(PROTOCOL_VERSION),
+        "version": __version__,
+        "id": str(getattr(host, "table_id", "") or ""),
+        "name": clean_name(host.config.name, "cardtable"),
         "game": host.game.name,
         "taken": str(host.taken()),
         "seats": str(host.players),
@@ -84,9 +99,11 @@ class Advertiser:
             properties=self._txt,
             server=f"cardtable-{secrets.token_hex(4)}.local.",
             addresses=[socket.inet_aton(a) for a in addresses],
+            host_ttl=TTL, other_ttl=TTL,
         )
         self._broadcasts.append(await self.zc.async_register_service(self.info, allow_name_change=True))
         self.host.on_change.append(self.changed)
+        await self._update()  # seats taken while the name was being claimed (the host's own seat, bots)
 
     def changed(self) -> None:
         """Host callback: re-announce if the TXT changed (coalesced on the loop)."""
@@ -100,7 +117,7 @@ class Advertiser:
         self._txt = txt
         self.info = AsyncServiceInfo(
             SERVICE_TYPE, self.info.name, port=self.port, properties=txt, server=self.info.server,
-            addresses=self.info.addresses,
+            addresses=self.info.addresses, host_ttl=TTL, other_ttl=TTL,
         )
         self._broadcasts = [t for t in self._broadcasts if not t.done()]
         self._broadcasts.append(await self.zc.async_update_service(self.info))
@@ -128,7 +145,7 @@ class TableInfo:
     """One advertised table."""
 
     key: str  # the full service name
-    name: str
+    name: str  # the table's name (TXT ``name``; the instance name may carry zeroconf's " (2)")
     address: str
     port: int
     game: str
@@ -137,10 +154,16 @@ class TableInfo:
     pin: bool
     started: bool
     protocol: int
+    table_id: str = ""
+    version: str = ""
 
     @property
     def compatible(self) -> bool:
         return self.protocol == PROTOCOL_VERSION
+
+    @property
+    def where(self) -> str:
+        return f"{self.address}:{self.port}"
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -162,39 +185,96 @@ def _table_info(info: AsyncServiceInfo) -> TableInfo | None:
         except ValueError:
             return 0
 
-    name = info.name[: -len(SERVICE_TYPE) - 1] if info.name.endswith(SERVICE_TYPE) else info.name
+    name = props.get("name") or (info.name[: -len(SERVICE_TYPE) - 1] if info.name.endswith(SERVICE_TYPE) else info.name)
     return TableInfo(
         key=info.name, name=clean_name(name, "table"), address=addresses[0], port=int(info.port),
         game=clean_name(props.get("game"), "?"), taken=number("taken"), seats=number("seats"),
         pin=props.get("pin") == "1", started=props.get("started") == "1", protocol=number("proto"),
+        table_id=clean_name(props.get("id"), "", 64), version=clean_name(props.get("version"), "", 32),
     )
+
+
+REFUSED = "refused"
+
+
+async def probe(address: str, port: int, timeout: float = PROBE_TIMEOUT) -> dict[str, Any] | str | None:
+    """Ask the host at ``address:port`` which table it is: its ``table`` answer; :data:`REFUSED` when
+    the port is closed (nothing listens there any more); None when nothing answers in ``timeout`` or
+    what answers is not a cardtable host."""
+    try:
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(address, port), timeout)
+    except ConnectionRefusedError:
+        return REFUSED
+    except (OSError, TimeoutError):
+        return None
+    conn = Connection(reader, writer, HOST_TYPES, deep_check=False)
+    try:
+        conn.send({"type": "probe"})
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while loop.time() < deadline:
+            messages = await asyncio.wait_for(conn.read(), max(0.01, deadline - loop.time()))
+            for message in messages:
+                if message.get("type") == "table":
+                    return message
+            if not messages and reader.at_eof():
+                return None
+    except Exception:  # anything else at that address is not a table
+        return None
+    finally:
+        with contextlib.suppress(Exception):
+            await conn.close()
+    return None
+
+
+def answers_as(table: TableInfo, answer: dict[str, Any] | str | None) -> bool:
+    """Whether the host's ``probe`` answer is the advertised table (its id; an advert without one must
+    at least name the same game)."""
+    if not isinstance(answer, dict):
+        return False
+    if table.table_id:
+        return answer.get("id") == table.table_id
+    return answer.get("game") == table.game
 
 
 Listener = Callable[[str, TableInfo], None]
 
 
+Prober = Callable[[str, int], Awaitable[dict[str, Any] | str | None]]
+
+
 class TableBrowser:
     """A live list of tables (``tables``, by service name) on the running loop; ``listener(kind,
-    table)`` is called with kind "added", "updated" or "removed"."""
+    table)`` is called with kind "added", "updated" or "removed". Adverts wait in ``adverts`` until the
+    host at their address answers as that table (``verify``; tests may turn it off or pass a ``prober``)."""
 
-    def __init__(self, interfaces: Interfaces, listener: Listener | None = None) -> None:
+    def __init__(self, interfaces: Interfaces, listener: Listener | None = None, *, verify: bool = True,
+                 prober: Prober | None = None, check_every: float = CHECK_EVERY, misses: int = MISSES) -> None:
         self.interfaces = list(interfaces) if interfaces else None
         self.listener = listener
-        self.tables: dict[str, TableInfo] = {}
+        self.tables: dict[str, TableInfo] = {}  # listed: verified and still answering
+        self.adverts: dict[str, TableInfo] = {}  # everything zeroconf reports, verified or not
+        self.verify = verify
+        self.prober: Prober = prober or probe
+        self.check_every = check_every
+        self.misses = misses
+        self.silent: dict[str, int] = {}  # service name -> probes in a row without an answer
         self.zc: AsyncZeroconf | None = None
         self.browser: AsyncServiceBrowser | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self._checker: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         self.zc = _zeroconf(self.interfaces)
         self.browser = AsyncServiceBrowser(self.zc.zeroconf, [SERVICE_TYPE], handlers=[self._on_change])
+        if self.verify:
+            self._checker = asyncio.get_running_loop().create_task(self._check_loop())
 
     def _on_change(self, zeroconf: Zeroconf, service_type: str, name: str,
                    state_change: ServiceStateChange) -> None:
         if state_change is ServiceStateChange.Removed:
-            table = self.tables.pop(name, None)
-            if table is not None and self.listener is not None:
-                self.listener("removed", table)
+            self.adverts.pop(name, None)
+            self._unlist(name)
             return
         task = asyncio.get_running_loop().create_task(self._resolve(zeroconf, name))
         self._tasks.add(task)
@@ -207,16 +287,59 @@ class TableBrowser:
         table = _table_info(info)
         if table is None:
             return
-        kind = "updated" if name in self.tables else "added"
-        if self.tables.get(name) == table:
+        self.adverts[name] = table
+        if not self.verify:
+            self._list(table)
+        elif name in self.tables and self.tables[name].where == table.where:
+            self._list(table)  # the same host, new seat counts
+        else:
+            await self.check(name)
+
+    def _list(self, table: TableInfo) -> None:
+        old = self.tables.get(table.key)
+        if old == table:
             return
-        self.tables[name] = table
+        self.tables[table.key] = table
         if self.listener is not None:
-            self.listener(kind, table)
+            self.listener("updated" if old is not None else "added", table)
+
+    def _unlist(self, name: str) -> None:
+        table = self.tables.pop(name, None)
+        self.silent.pop(name, None)
+        if table is not None and self.listener is not None:
+            self.listener("removed", table)
+
+    async def check(self, name: str) -> None:
+        """Probe one advert's address: list it when the host there answers as that table, drop it when
+        the port refuses or after ``misses`` probes without an answer."""
+        table = self.adverts.get(name)
+        if table is None:
+            return
+        answer = await self.prober(table.address, table.port)
+        if self.adverts.get(name) is not table:
+            return  # it changed or went while the probe was out
+        if answers_as(table, answer):
+            self.silent.pop(name, None)
+            self._list(table)
+        elif answer is None and name in self.tables:
+            self.silent[name] = self.silent.get(name, 0) + 1
+            if self.silent[name] >= self.misses:
+                self._unlist(name)
+        else:
+            self._unlist(name)  # refused, or another table (or program) answers there
+
+    async def _check_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.check_every)
+            names = list(self.adverts)
+            if names:
+                await asyncio.gather(*(self.check(name) for name in names), return_exceptions=True)
 
     async def close(self) -> None:
-        for task in list(self._tasks):
+        tasks = [*self._tasks, *([self._checker] if self._checker else [])]
+        for task in tasks:
             task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         if self.browser is not None:
             await self.browser.async_cancel()
         if self.zc is not None:
@@ -237,8 +360,9 @@ class LiveBrowser:
     """A :class:`TableBrowser` on a background thread: ``poll()`` returns ``(kind, TableInfo)`` changes
     since the last call without blocking; ``tables()`` the current list."""
 
-    def __init__(self, interfaces: Interfaces = None) -> None:
+    def __init__(self, interfaces: Interfaces = None, verify: bool = True) -> None:
         self.interfaces = interfaces
+        self.verify = verify
         self._changes: queue.SimpleQueue[tuple[str, TableInfo]] = queue.SimpleQueue()
         self._current: dict[str, TableInfo] = {}
         self._lock = threading.Lock()
@@ -262,7 +386,7 @@ class LiveBrowser:
 
     def _run(self) -> None:
         asyncio.set_event_loop(self._loop)
-        self._browser = TableBrowser(self.interfaces, self._listen)
+        self._browser = TableBrowser(self.interfaces, self._listen, verify=self.verify)
         try:
             self._loop.run_until_complete(self._browser.start())
         finally:

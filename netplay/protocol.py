@@ -39,10 +39,10 @@ Message = dict[str, Any]
 
 # Message types each side may send. Anything else closes the connection.
 CLIENT_TYPES: Final = frozenset(
-    {"hello", "action", "ping", "pong", "bye", "chat", "sit", "stand", "set_seat", "set_option", "start"}
+    {"hello", "probe", "action", "ping", "pong", "bye", "chat", "sit", "stand", "set_seat", "set_option", "start"}
 )
 HOST_TYPES: Final = frozenset(
-    {"welcome", "lobby", "view", "ack", "reject", "result", "error", "ping", "pong", "bye", "chat"}
+    {"welcome", "table", "seats", "lobby", "view", "ack", "reject", "result", "error", "ping", "pong", "bye", "chat"}
 )
 
 
@@ -313,38 +313,6 @@ class Connection:
         transport = self.writer.transport
         if transport is not None:
             transport.abort()
-
-    def half_close(self, reason: str | None = None) -> None:
-        """Send ``bye {reason}`` (if still open) and then end this side of the stream (FIN after it);
-        the peer's bytes may still come in (see ``linger``)."""
-        if not self.closed:
-            if reason is not None:
-                self.send({"type": "bye", "reason": reason})
-            self.flush()
-            self.closed = True
-        with contextlib.suppress(OSError, RuntimeError, AttributeError):
-            if self.writer.can_write_eof() and not self.writer.is_closing():
-                self.writer.write_eof()
-
-    async def linger(self, grace: float = 1.0, limit: int = READ_CHUNK) -> None:
-        """After ``half_close``: take and drop what the peer still sends until it closes too, at most
-        ``limit`` bytes for ``grace`` seconds, then close. Closing with unread bytes would reset the
-        connection, and a reset can destroy the bye (with its reason) before the peer reads it."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + grace
-        taken = 0
-        while taken < limit and (remaining := deadline - loop.time()) > 0:
-            try:
-                data = await asyncio.wait_for(self.reader.read(READ_CHUNK), remaining)
-            except (TimeoutError, ConnectionError, OSError):
-                break
-            if not data:
-                break
-            taken += len(data)
-        with contextlib.suppress(ConnectionError, RuntimeError, OSError):
-            self.writer.close()
-        if self.buffered():
-            self.abort()
 
     async def close(self, reason: str | None = None, grace: float = 1.0) -> None:
         """Send ``bye {reason}`` and close; a peer that has not taken the rest within ``grace`` seconds is

@@ -3,8 +3,9 @@
 A log is a sequence of msgpack maps, numbered from 0: ``header`` (log = 2, protocol, game, players,
 seed, options, name, created), ``start`` (the seats: name, kind, level, token_hash), one ``action`` per
 accepted action (n, seat, action, t = wall-clock time, and every few actions hash = state hash after
-it), ``end`` (result, hash) when the game is over, or ``closed`` (reason) when the host stops a game
-that is not over. Every record also carries ``i`` (its number), ``prev`` (the chain hash of the record
+it), ``seat`` (seat, and the seat as ``start`` keeps it) when a spectator takes a seat mid-game,
+``end`` (result, hash) when the game is over, or ``closed`` (reason) when the host stops a game that is
+not over. Every record also carries ``i`` (its number), ``prev`` (the chain hash of the record
 before it, "" for the header) and ``chain`` (the first 32 hex digits of the SHA-256 of the record's
 msgpack bytes without ``chain``): a chain, so an edited, removed, inserted or reordered record is found
 by its number, cheaply (unlike the state hash, which costs a whole state dump). Whoever can rewrite the
@@ -280,6 +281,11 @@ def replay_records(path: str, verify: bool = True) -> Replayed:
         elif kind == "closed":
             _need(where, index, record, "reason", str)
             replayed.closed = True
+        elif kind == "seat":
+            taken = _need(where, index, record, "seat", int)
+            if not 0 <= taken < replayed.header["players"] or "token" in record:
+                raise LogError(f"{where}: not a seat of this table (or a raw token)", index, "schema")
+            replayed.seats[taken] = {k: v for k, v in record.items() if k not in ("type", "seat", "i", "prev", "chain")}
         else:
             raise LogError(f"{where}: unknown record type {kind[:32]!r}", index, "schema")
     replayed.result = game.result(state)

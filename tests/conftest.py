@@ -1,5 +1,6 @@
 import os
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -22,3 +23,16 @@ def _user_dirs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
             os.environ.pop(name, None)
         else:
             os.environ[name] = value
+
+
+@pytest.fixture()
+def lan_app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """A headless client on 127.0.0.1 with its own config and data folders (tests/lan.py)."""
+    from tests.lan import make_app
+
+    monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
+    application = make_app()
+    yield application
+    application.shutdown_quietly()

@@ -92,6 +92,9 @@ def test_oh_hell_played_to_the_results_by_keyboard(app, tmp_path) -> None:
     press(app, "menu")
     app.scene.ring.focus_name("leave")
     press(app, "confirm")
+    assert app.scene.name == "dialog" and app.scene.kind == "leave_game"  # a game in progress is lost
+    press(app, "left")
+    press(app, "confirm")
     assert app.scene.name == "title" and app.session is None
 
 
@@ -334,8 +337,12 @@ def test_joining_a_started_table_watches_as_a_spectator(app) -> None:
         table.start_game()
         app.session = sessions.join("127.0.0.1", table.port, "Watcher")
         app.push(LobbyScene(app))
+        assert run_until(app, lambda: app.scene.name == "dialog", 10)  # no seat is free: watch?
+        assert app.scene.kind == "full" and app.scene.heading == "The game has started"
+        assert app.scene.ring.focused.name == "watch"
+        press(app, "confirm")
         assert run_until(app, lambda: app.scene.name == "table" and app.scene.started, 10)
-        assert app.scene.local_seats == []
+        assert app.scene.local_seats == [] and app.scene.watching
         app.step(30)
         press(app, "confirm")  # a spectator's input does nothing harmful
         assert app.scene.name == "table"

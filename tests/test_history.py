@@ -11,10 +11,10 @@ import time
 import pygame
 import pytest
 
-from cardtable.arcade.input import Command
 from cardtable.arcade.scoresheet import score_sheet
 from cardtable.engine import get_game
 from cardtable.netplay import history
+from tests.lan import press, run_until
 
 GAMES = {"oh_hell": 4, "tractor": 4, "go_stop": 3, "rummy": 3, "spit": 2, "speed": 2}
 
@@ -124,21 +124,6 @@ def app(data, tmp_path, monkeypatch):
     application.step(2)
     yield application
     application.shutdown_quietly()
-
-
-def run_until(app, predicate, seconds: float = 30.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        app.step(2)
-        if predicate():
-            return True
-        time.sleep(0.001)
-    return predicate()
-
-
-def press(app, kind: str, device: str = "keyboard") -> None:
-    app.feed(Command(kind, device))
-    app.step(3)
 
 
 def play_local_game(app) -> None:

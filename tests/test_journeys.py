@@ -240,4 +240,7 @@ def test_host_a_table_by_pad_lobby_start_and_a_hand(app) -> None:
     assert app.scene.name == "pause"
     walk_to(app, pad, "leave")
     pad.press(A)
+    assert app.scene.name == "dialog" and app.scene.kind == "leave_game"  # the game would be lost: asked first
+    pad.press(LEFT)
+    pad.press(A)
     assert app.scene.name == "title" and app.session is None

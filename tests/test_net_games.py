@@ -297,7 +297,7 @@ def test_pin_and_protocol_version_are_checked() -> None:
         writer.write(encode({"type": "hello", "protocol": 999, "name": "future", "pin": "1234"}))
         data = await asyncio.wait_for(reader.read(), 5.0)
         bye = decode_all(data)[-1]
-        assert bye["type"] == "bye" and "protocol version" in bye["reason"]
+        assert bye["type"] == "bye" and "runs cardtable" in bye["reason"] and "you have protocol 999" in bye["reason"]
         writer.close()
 
     try:

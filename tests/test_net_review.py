@@ -205,7 +205,7 @@ def test_wrong_pins_lock_the_address_out_for_a_while() -> None:
         reasons = asyncio.run(scenario())
     finally:
         table.stop()
-    assert reasons[:3] == ["wrong PIN"] * 3
+    assert reasons[:3] == ["wrong PIN: 2 tries left", "wrong PIN: 1 try left", "wrong PIN: no tries left, try again in 60 s"]
     assert "too many wrong PINs" in reasons[3]
 
 

@@ -42,6 +42,7 @@ class JoinScene(MenuScene):
         self.error = ""
         self.address = app.settings.last_address
         self.pin = ""
+        self.waiting_for_pin: Any = None  # the listed table that asked for a PIN: Enter in the PIN box joins it
         self._start_browser()
 
     def _start_browser(self) -> None:
@@ -80,7 +81,7 @@ class JoinScene(MenuScene):
         r += 1
         half = (col.width - 36) // 2  # room between the two for the focus ring's pointer
         pin_rect = pygame.Rect(col.x, self.row(col, r).y, half, self.row_height)
-        self.pin_entry = text_field(self.manager, self.ring, pin_rect, "PIN", self.pin, name="pin",
+        self.pin_entry = text_field(self.manager, self.ring, pin_rect, "PIN", self.pin, name="pin", on_confirm=self.join_pin,
                                     caption_width=min(0.8, col.width * 0.3 / max(1, half)), allowed="numbers", max_length=6, on_text=self.set_pin)
         self.button(pygame.Rect(col.x + half + 36, pin_rect.y, half, self.row_height), "Join address",
                     self.join_manual, name="join_manual")
@@ -98,7 +99,15 @@ class JoinScene(MenuScene):
             pass
         lock = "   ·   PIN" if table.pin else ""
         state = "playing" if table.started else f"{table.taken}/{table.seats} seated"
-        text = f"{table.name}   ·   {title}   ·   {state}{lock}"
+        name = table.name
+        if sum(1 for t in self.tables if t.name == table.name) > 1:  # two tables of one name: tell them apart
+            name += f" ({table.where})"
+        held = self.held_seat(table)
+        if held is not None:
+            state = "your seat is kept: rejoin"
+        if not table.compatible:
+            state = f"another cardtable version ({table.version or 'protocol ' + str(table.protocol)})"
+        text = f"{name}   ·   {title}   ·   {state}{lock}"
         self.button(rect, text, lambda t=table: self.join_table(t), name=f"table:{table.key}")
         self.ring.items[-1].element.text_horiz_alignment = "left"
 
@@ -117,8 +126,24 @@ class JoinScene(MenuScene):
             if self.tables and not had and not self.typing():
                 self.ring.focus_name(f"table:{self.tables[0].key}")
 
+    def held_seat(self, table: Any) -> Any:
+        from cardtable.netplay import seatstore
+
+        if getattr(table, "table_id", ""):
+            return seatstore.lookup(table.table_id)
+        return seatstore.at_address(table.address, table.port)
+
     def join_table(self, table: Any) -> None:
-        self._join(table.address, table.port, table.pin)
+        held = self.held_seat(table)
+        self._join(table.address, table.port, table.pin and held is None, table)
+
+    def join_pin(self) -> None:
+        """Enter in the PIN box: join the listed table that asked for it, else the address typed."""
+        table = self.waiting_for_pin
+        if table is not None:
+            self._join(table.address, table.port, True, table)
+        else:
+            self.join_manual()
 
     def join_manual(self) -> None:
         parsed = parse_address(self.address_entry.get_text())
@@ -128,16 +153,18 @@ class JoinScene(MenuScene):
         self.app.settings.last_address = self.address_entry.get_text().strip()
         self._join(*parsed, needs_pin=False)
 
-    def _join(self, host: str, port: int, needs_pin: bool) -> None:
+    def _join(self, host: str, port: int, needs_pin: bool, table: Any = None) -> None:
         pin = "".join(ch for ch in self.pin_entry.get_text() if ch.isdigit()) or None
         if needs_pin and pin is None:
-            self.app.toast("This table needs a PIN: type it in the PIN box first")
+            self.waiting_for_pin = table
+            self.app.toast("This table needs a PIN: type it in the PIN box, then press Enter")
             self.ring.focus_name("pin")
             return
         self.address = self.address_entry.get_text()
         self.pin = pin or ""
         try:
-            session = sessions.join(host, port, self.app.settings.name, pin)
+            session = sessions.join(host, port, self.app.settings.name, pin,
+                                    table_id=str(getattr(table, "table_id", "") or ""))
         except Exception as error:
             self.app.toast(f"Could not join: {error}")
             return
@@ -145,7 +172,7 @@ class JoinScene(MenuScene):
         self.app.session = session
         from cardtable.arcade.scenes.lobby import LobbyScene
 
-        self.app.push(LobbyScene(self.app))
+        self.app.push(LobbyScene(self.app, retry=lambda: self._join(host, port, needs_pin, table)))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         super().draw(surface, alpha)

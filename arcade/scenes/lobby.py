@@ -1,4 +1,9 @@
-"""The lobby: who sits where before the game starts. The table's owner starts it."""
+"""The lobby: who sits where before the game starts. The table's owner starts it.
+
+It is also where joining ends up: a refusal or a connection that fails is explained in words with a next
+step (a dialog over the screen the join came from: try again, type the PIN, back), and a table with no
+seat left offers to watch. Arrivals and departures come up as notices; the host sees its address and PIN.
+"""
 
 from __future__ import annotations
 
@@ -11,24 +16,9 @@ from cardtable.arcade import ui_theme
 from cardtable.arcade.focus import FocusItem
 from cardtable.arcade.scenes.base import MenuScene
 from cardtable.arcade.session import seat_name
+from cardtable.arcade.words import badge
 
 SEAT_KINDS = ("open", "easy", "normal", "hard", "random")
-
-
-def lobby_warning(message: dict[str, Any]) -> str:
-    """One line for what the host's lobby warns of (docs/PROTOCOL.md): wrong PINs someone tried (the
-    owner only gets these) and players too far away for fair races."""
-    parts = []
-    pins = message.get("pin_failures") or {}
-    if pins.get("failed"):
-        locked = f" (locked {pins['locked_s']:.0f} s)" if pins.get("locked_s") else ""
-        parts.append(f"{pins['failed']} wrong PIN{'s' if pins['failed'] != 1 else ''} tried{locked}")
-    slow = message.get("slow_links") or []
-    if slow:
-        who = ", ".join(str(link.get("name", "?")) for link in slow[:2]) + (" …" if len(slow) > 2 else "")
-        parts.append(f"too far for fair races: {who} ({max(int(link.get('rtt_ms') or 0) for link in slow)} ms, "
-                     f"covered {slow[0].get('covered_ms')} ms)")
-    return "   ·   ".join(parts)
 
 
 class LobbyScene(MenuScene):
@@ -37,14 +27,15 @@ class LobbyScene(MenuScene):
     panel_width = 700
     header_lines = 2
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, retry: Any = None) -> None:
         super().__init__(app)
+        self.retry = retry  # joins again (the dialog's "Try again"), from the screen the join came from
+        self.lobby: dict[str, Any] | None = None
         self.buffer: list[dict[str, Any]] = []  # every message, handed to the table when it starts
         self.welcome: dict[str, Any] | None = None
         self.seats: list[dict[str, Any]] = []
         self.started = False
         self.status = "Connecting…"
-        self.warning = ""  # what the host warns of: wrong PINs tried (owner), links the races do not cover
         self.want_focus: str | None = None
 
     @classmethod
@@ -89,6 +80,7 @@ class LobbyScene(MenuScene):
         if self.session is None:
             return
         changed = False
+        full = False
         for message in self.session.poll():
             self.buffer.append(message)
             kind = message.get("type")
@@ -98,9 +90,10 @@ class LobbyScene(MenuScene):
                 self.status = "Waiting for the host to start" if not message.get("owner") else \
                     "Waiting for players: start when everyone is seated (bots fill open seats)"
                 changed = True
+                full = not message.get("seats") and getattr(self.session, "asked", 0)
             elif kind == "lobby":
+                self.on_lobby(message)
                 self.seats = list(message.get("seats") or [])
-                self.warning = lobby_warning(message)
                 changed = True
                 if message.get("started"):
                     self.started = True
@@ -109,10 +102,11 @@ class LobbyScene(MenuScene):
             elif kind == "error":
                 self.app.toast(str(message.get("reason")))
             elif kind == "closed":
-                self.app.toast(f"Could not join: {message.get('reason') or 'closed'}", 5.0)
-                self.app.end_session()
-                self.app.pop()
+                self.failed(str(message.get("reason") or "closed"))
                 return
+        if full and self.welcome is not None:
+            self.offer_to_watch(self.welcome)  # the table follows once watching is chosen
+            return
         if self.started:
             self.go_to_table()
         elif changed:
@@ -120,6 +114,58 @@ class LobbyScene(MenuScene):
             if self.want_focus:
                 self.ring.focus_name(self.want_focus)
                 self.want_focus = None
+
+    def on_lobby(self, message: dict[str, Any]) -> None:
+        from cardtable.arcade.words import notices
+
+        mine = list((self.welcome or {}).get("seats") or [])
+        for line in notices(self.lobby, message, mine):
+            self.app.toast(line, 4.0)
+        self.lobby = message
+
+    def where(self) -> tuple[str, int] | None:
+        address = getattr(self.session, "address", None)
+        return (str(address[0]), int(address[1])) if address else None
+
+    def failed(self, reason: str) -> None:
+        """The connection ended: back to where the join came from, with why in words and what to do."""
+        from cardtable.arcade.scenes.confirm import DialogScene
+        from cardtable.arcade.words import explain_join
+
+        host, port = self.where() or ("?", 0)
+        table = str(((self.welcome or {}).get("table") or {}).get("name") or "")
+        said = explain_join(reason, host, port, table)
+        if self.welcome is not None and said.code == "other":
+            said.title = "The table closed"
+        self.app.end_session()
+        self.app.pop()
+        retry = self.retry
+        buttons: list[tuple[str, Any, str]] = []
+        if said.code in ("pin_wrong", "pin_needed", "pin_locked"):
+            buttons.append(("Type the PIN", self._focus_pin, "pin"))
+        elif retry is not None:
+            buttons.append(("Try again", retry, "retry"))
+        buttons.append(("Back", lambda: None, "back"))
+        self.app.push(DialogScene(self.app, said.title, said.lines, buttons, default=buttons[0][2], kind=said.code))
+
+    def _focus_pin(self) -> None:
+        join = self.app.find("join")
+        if join is not None and self.app.scene is join:
+            join.ring.focus_name("pin")
+
+    def offer_to_watch(self, welcome: dict[str, Any]) -> None:
+        """No seat was free: say so, and offer to watch (the connection is already a spectator's)."""
+        from cardtable.arcade.scenes.confirm import DialogScene
+
+        table = welcome.get("table") or {}
+        name = str(table.get("name") or "This table")
+        if table.get("started"):
+            title, line = "The game has started", f"{name} is already playing; no seat is free."
+        else:
+            title, line = "Every seat is taken", f"All {table.get('players', '')} seats at {name} have players."
+        self.app.push(DialogScene(self.app, title, [line, "You can watch the game, and take a seat if one frees up."],
+                                  [("Watch the game", lambda: None, "watch"), ("Back", self.back, "back")],
+                                  default="watch", cancel=self.back, kind="full"))
 
     def _seat_changer(self, index: int, step: int):
         def change() -> None:
@@ -147,7 +193,27 @@ class LobbyScene(MenuScene):
         if self.session is not None:
             self.session.request({"type": "start"})
 
+    def others(self) -> list[str]:
+        mine = set((self.welcome or {}).get("seats") or [])
+        return [str(s.get("name") or f"Seat {i + 1}") for i, s in enumerate(self.seats)
+                if s.get("kind") == "person" and s.get("connected", True) and s.get("seat", i) not in mine]
+
     def back(self) -> None:
+        """Leave; the host of a table with people at it is asked first (the table closes for them)."""
+        others = self.others()
+        if getattr(self.session, "local_table", None) is not None and others:
+            from cardtable.arcade.scenes.confirm import confirm
+
+            names = " and ".join([", ".join(others[:-1]), others[-1]] if len(others) > 1 else others)
+            self.app.push(confirm(self.app, f"Close the table for {names}?",
+                                  "You host this table: when you leave, it closes for everyone at it.",
+                                  "Close the table", self.leave_now, "Stay", kind="end_table"))
+            return
+        self.leave_now()
+
+    def leave_now(self) -> None:
+        if self.app.scene is not self:
+            return
         self.app.end_session()
         self.app.pop()
 
@@ -168,8 +234,7 @@ class LobbyScene(MenuScene):
         if getattr(session, "advertised", False):
             line += "   ·   open on the LAN"
         ui_theme.text(surface, line or "…", 22, (w // 2, self.header_y(0)), "ink", anchor="midtop", bold=True)
-        ui_theme.text(surface, self.warning or self.status, 18, (w // 2, self.header_y(1) + 4),
-                      "accent_bright" if self.warning else "muted", anchor="midtop")
+        ui_theme.text(surface, self.status, 18, (w // 2, self.header_y(1) + 4), "muted", anchor="midtop")
         col = getattr(self, "col", None)
         if col is None:
             return
@@ -188,8 +253,9 @@ class LobbyScene(MenuScene):
             else:
                 who = name + ("  (you)" if seat.get("seat") in mine and name.lower() != "you" else "")
                 colour_name = "accent_bright" if seat.get("seat") in mine else "ink"
-                if not seat.get("connected", True):
-                    who += "  (away)"
+                presence = badge(seat)
+                if presence:
+                    who += f"  ({presence})"
             ui_theme.text(surface, f"Seat {int(seat.get('seat', i)) + 1}", 20, (rect.x + 16, rect.centery),
                           "muted", anchor="midleft")
             ui_theme.text(surface, who, 20, (rect.x + 120, rect.centery), colour_name, anchor="midleft")
@@ -199,8 +265,9 @@ class LobbyScene(MenuScene):
         # the panel's last row, under the buttons (below the panel it would meet the hint bar)
         last = (max(1, len(self.seats)) + 2) * (self.row_height + self.row_gap) + self.row_height // 2 + 12
         where = (w // 2, col.y + last)
+        pin = getattr(getattr(session, "config", None), "pin", None) if getattr(session, "local_table", None) else None
         if lan:
-            ui_theme.text(surface, f"Others join from their Join list, or by the address {lan}", 18, where,
-                          "accent", anchor="center")
+            line = f"Others join from their Join list, or at {lan}" + (f"  ·  PIN {pin}" if pin else "")
+            ui_theme.text(surface, line, 18, where, "accent_bright" if pin else "accent", anchor="center", bold=bool(pin))
         elif address and getattr(session, "local_table", None) is not None:
             ui_theme.text(surface, "This table is not on the LAN yet", 18, where, "muted", anchor="center")

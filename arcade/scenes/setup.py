@@ -215,11 +215,12 @@ class SetupScene(MenuScene):
         """Hosting: the table's name and PIN from row ``r`` of ``column``; returns the next row."""
         caption = 0.36 if self.table_rows_left else 0.5  # lined up with the column's other captions
         self.name_entry = text_field(self.manager, self.ring, self.row(column, r), "Table name", self.table_name,
-                                     name="table_name", caption_width=caption, on_text=self.set_table_name)
+                                     name="table_name", caption_width=caption, on_text=self.set_table_name,
+                                     on_confirm=self.next_field)
         self.ring.items[-1].on_focus = self._doc_setter("The name players see in their Join list.")
         self.pin_entry = text_field(self.manager, self.ring, self.row(column, r + 1), "PIN (optional)", self.pin,
                                     name="pin", caption_width=caption, allowed="numbers", max_length=6,
-                                    on_text=self.set_pin)
+                                    on_text=self.set_pin, on_confirm=self.next_field)
         self.ring.items[-1].on_focus = self._doc_setter("Digits a player must type to join; empty: anyone "
                                                         "on the network may sit down.")
         return r + 2
@@ -281,6 +282,10 @@ class SetupScene(MenuScene):
         self.app.settings.bot_speed = speed
 
     # ------------------------------------------------------------------ actions
+    def next_field(self) -> None:
+        """Enter in a text field keeps what was typed and goes on to the next control."""
+        self.ring.move("down")
+
     def start(self) -> None:
         if self.hosting:
             self.table_name = self.name_entry.get_text().strip() or self.table_name

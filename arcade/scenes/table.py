@@ -23,6 +23,8 @@ from cardtable.arcade.scenes.base import MenuScene, Scene
 from cardtable.arcade.session import seat_name
 
 RESULT_PAUSE = 1.6  # seconds the final table stays on screen before the results
+NOTICE_SECONDS = 6.0  # a presence notice ("Bo left - ...") stays this long
+MAX_NOTICES = 2
 
 
 def bind_devices(local_seats: list[int], pads: list[str]) -> dict[str, int]:
@@ -155,6 +157,10 @@ class TableScene(Scene):
         self.menu_rect = pygame.Rect(0, 0, 0, 0)
         self.failures: set[str] = set()
         self.table_info: dict[str, Any] = {}
+        self.lobby: dict[str, Any] | None = None  # the host's latest lobby message (seats, presence)
+        self.take_rect = pygame.Rect(0, 0, 0, 0)  # a spectator's "Take seat N" offer
+        self.notices: list[tuple[str, float]] = []  # presence notices and until when they show
+        self.asked_seat: int | None = None
         self.history_entry: Any = None  # the History's record of this game, once it ended
 
     # ------------------------------------------------------------------ session messages
@@ -193,6 +199,7 @@ class TableScene(Scene):
             if self.auto_start and message.get("owner") and not table.get("started"):
                 self.app.session.request({"type": "start"})
         elif kind == "lobby":
+            self.on_lobby(message)
             self.names = [seat_name(s, i) for i, s in enumerate(message.get("seats") or [])]
             if len(self.local_seats) > 1:  # couch: one connection, one name; tell the players apart
                 for i, seat in enumerate(self.local_seats):
@@ -218,11 +225,77 @@ class TableScene(Scene):
                         message.get("action") or {}, str(message.get("reason") or "not allowed"))
         elif kind == "result":
             self.set_result(message.get("result"))
+        elif kind == "seats":
+            self.took_seats(list(message.get("seats") or []))
         elif kind == "error":
+            self.asked_seat = None
             self.app.toast(str(message.get("reason") or "refused"))
         elif kind == "closed" and self.result is None:
-            self.app.toast(f"Left the table: {message.get('reason') or 'closed'}", 5.0)
-            self.app.home()
+            self.connection_lost(str(message.get("reason") or "closed"))
+
+    def on_lobby(self, message: dict[str, Any]) -> None:
+        """Presence: a notice for each arrival, departure, return and bot stepping in; seat badges."""
+        from cardtable.arcade.words import badges, notices
+
+        takeover = self.table_info.get("takeover")
+        for line in notices(self.lobby, {**message, "over": self.result is not None}, self.local_seats,
+                            takeover if isinstance(takeover, int | float) else None):
+            self.notices.append((line, self.app.time + NOTICE_SECONDS))
+        self.notices = self.notices[-MAX_NOTICES:]
+        self.lobby = message
+        if self.table is not None and hasattr(self.table, "set_badges"):
+            self.table.set_badges(badges(list(message.get("seats") or [])))
+
+    def others_seated(self) -> list[str]:
+        """The people at the table besides this screen's players (connected now)."""
+        seats = (self.lobby or {}).get("seats") or []
+        return [str(s.get("name") or f"Seat {i + 1}") for i, s in enumerate(seats)
+                if s.get("kind") == "person" and s.get("connected", True) and int(s.get("seat", i)) not in self.local_seats]
+
+    def connection_lost(self, reason: str) -> None:
+        """The table went away mid-game: back to the title, saying why and how to come back."""
+        from cardtable.arcade.scenes.confirm import DialogScene
+        from cardtable.arcade.words import explain_join
+
+        address = getattr(self.app.session, "address", None) or ("?", 0)
+        said = explain_join(reason, str(address[0]), int(address[1]), str(self.table_info.get("name") or ""))
+        lines = list(said.lines)
+        if said.code in ("other", "closed", "unreachable", "timeout"):
+            said.title = "The table is gone"
+            lines = [f"The connection to the table ended ({reason})."]
+        if self.local_seats and getattr(self.app.session, "local_table", None) is None and said.code != "lost":
+            lines.append("Your seat is kept: when the table is back, Rejoin it from the title screen.")
+        self.app.home()
+        self.app.push(DialogScene(self.app, said.title, lines, [("OK", lambda: None, "ok")], kind="table_gone"))
+
+    def free_seat(self) -> int | None:
+        """A seat a spectator may take now (a bot's, or one a bot plays for someone gone too long)."""
+        for i, seat in enumerate((self.lobby or {}).get("seats") or []):
+            if seat.get("free"):
+                return int(seat.get("seat", i))
+        return None
+
+    def take_seat(self) -> None:
+        seat = self.free_seat()
+        if seat is not None and self.asked_seat is None:
+            self.asked_seat = seat
+            self.app.session.request({"type": "sit", "seat": seat})
+
+    def took_seats(self, seats: list[int]) -> None:
+        """The host gave this screen seats (a spectator who took one): play them from now on."""
+        if seats == self.local_seats:
+            return
+        self.local_seats = seats
+        self.asked_seat = None
+        self.views = {}
+        self.make_table()
+        if seats:
+            self.app.toast(f"You took seat {seats[0] + 1}: you play from here", 4.0)
+
+    @property
+    def watching(self) -> bool:
+        """This screen only watches (no seat of its own)."""
+        return self.started and not self.local_seats
 
     def set_result(self, result: dict[str, Any] | None) -> None:
         self.result = result
@@ -269,6 +342,10 @@ class TableScene(Scene):
                 self.table.set_couch_layout(self.app.settings.couch_layout)
             if self.names and hasattr(self.table, "set_names"):
                 self.table.set_names(self.names)
+            if self.lobby is not None and hasattr(self.table, "set_badges"):
+                from cardtable.arcade.words import badges
+
+                self.table.set_badges(badges(list(self.lobby.get("seats") or [])))
         except Exception as error:  # the renderer is another helper's work; never leave a blank screen
             self.app.toast(f"Plain table ({type(error).__name__}: {error})"[:90])
             self.table = PlainTable(self.game_name, self.local_seats, size)
@@ -305,6 +382,10 @@ class TableScene(Scene):
         if self.table is None:
             if cmd.kind == "back":
                 self.pause()
+            return
+        if self.watching and self.free_seat() is not None and (
+                cmd.kind == "confirm" or (cmd.kind == "click" and cmd.pos and self.take_rect.collidepoint(cmd.pos))):
+            self.take_seat()
             return
         seat = self.seat_of(cmd)
         if cmd.kind == "back" and not self._has_selection(seat):
@@ -397,6 +478,54 @@ class TableScene(Scene):
                 words = ui_theme.text(surface, "Menu", 15, (cap.right + 6, cap.centery), "muted", anchor="midleft")
             self.menu_rect = cap.union(words).inflate(8, 8)
             self.report("badge", cap.union(words), "Esc Menu")
+        if self.watching:
+            self.draw_watching(surface)
+        self.draw_notices(surface)
+
+    def draw_notices(self, surface: pygame.Surface) -> None:
+        """Who came, left, is back or is played for by a bot: a few lines under the menu badge, fading out."""
+        self.notices = [(line, until) for line, until in self.notices if until > self.app.time]
+        y = max(self.menu_rect.bottom, 40) + 6
+        for line, until in self.notices:
+            image = ui_theme.font(15, True).render(line, True, ui_theme.colour("ink"))
+            rect = image.get_rect(topleft=(12, y)).inflate(20, 10).move(10, 5)
+            back = pygame.Surface(rect.size, pygame.SRCALPHA)
+            fade = min(1.0, (until - self.app.time) / 0.6)
+            back.fill((6, 16, 12, int(215 * fade)))
+            surface.blit(back, rect)
+            pygame.draw.rect(surface, ui_theme.colour("accent"), rect, 1, border_radius=6)
+            image.set_alpha(int(255 * fade))
+            surface.blit(image, image.get_rect(center=rect.center))
+            self.report("badge", rect, f"notice {line}")
+            y = rect.bottom + 4
+
+    def draw_watching(self, surface: pygame.Surface) -> None:
+        """A spectator's label (this screen holds no cards of its own) and, beside it, the offer of a free
+        seat: one row along the top edge, above the top seat."""
+        others = max(0, int((self.lobby or {}).get("spectators") or 1) - 1)
+        label = "Watching" + (f" ({others} more)" if others else "")
+        free = self.free_seat()
+        offer = ""
+        if free is not None:
+            device = self.app.mapper.last_device
+            key = "Click" if device == "mouse" else self.app.mapper.hint("confirm")
+            offer = f"{key}: take seat {free + 1} and play" if self.asked_seat is None else "Taking the seat…"
+        font = ui_theme.font(16, True)
+        chip = font.render(label, True, ui_theme.colour("panel")).get_rect().inflate(22, 8)
+        take = font.render(offer, True, ui_theme.colour("ink")).get_rect().inflate(22, 8) if offer else pygame.Rect(0, 0, 0, 0)
+        left = surface.get_width() // 2 - (chip.width + (take.width + 8 if offer else 0)) // 2
+        chip.topleft = (left, 6)
+        pygame.draw.rect(surface, ui_theme.colour("accent"), chip, border_radius=9)
+        ui_theme.text(surface, label, 16, chip.center, "panel", anchor="center", bold=True)
+        self.report("badge", chip, "Watching")
+        self.take_rect = pygame.Rect(0, 0, 0, 0)
+        if offer:
+            take.topleft = (chip.right + 8, 6)
+            pygame.draw.rect(surface, ui_theme.colour("panel"), take, border_radius=9)
+            pygame.draw.rect(surface, ui_theme.colour("accent_bright"), take, 2, border_radius=9)
+            ui_theme.text(surface, offer, 16, take.center, "ink", anchor="center", bold=True)
+            self.take_rect = take
+            self.report("button", take, "Take the seat")
 
 
 class PauseScene(MenuScene):
@@ -409,6 +538,7 @@ class PauseScene(MenuScene):
     def __init__(self, app: Any, table_scene: TableScene) -> None:
         super().__init__(app)
         self.table_scene = table_scene
+        self.where_rect = pygame.Rect(0, 0, 0, 0)  # the host's address and PIN, the panel's last row
 
     @classmethod
     def examples(cls, app: Any) -> Iterator[PauseScene]:
@@ -426,11 +556,14 @@ class PauseScene(MenuScene):
         entries = [("Resume", self.back, "resume")]
         if can_open:
             entries.append(("Open to LAN", self.open_to_lan, "lan"))
+        leave = "Stop watching" if self.table_scene.watching else "Leave the table"
         entries += [("How to play", self.rules, "rules"), ("Settings", self.settings, "settings"),
-                    ("Leave the table", self.quit_table, "leave")]
-        col = self.column(len(entries))
+                    (leave, self.quit_table, "leave")]
+        where = self.where()
+        col = self.column(len(entries) + (1 if where else 0))
         for i, (text, callback, name) in enumerate(entries):
             self.button(self.row(col, i), text, callback, name=name)
+        self.where_rect = self.row(col, len(entries)) if where else pygame.Rect(0, 0, 0, 0)
 
     def open_to_lan(self) -> None:
         try:
@@ -452,7 +585,46 @@ class PauseScene(MenuScene):
         self.app.push(SettingsScene(self.app))
 
     def quit_table(self) -> None:
-        self.app.home()
+        """Leave, asking first when something is lost: a hosted table ends for the people at it, a guest's
+        seat goes to a bot for a while, a game against bots cannot be picked up again."""
+        from cardtable.arcade.scenes.confirm import confirm
+
+        scene = self.table_scene
+        session = self.app.session
+        hosting = getattr(session, "local_table", None) is not None
+        playing = scene.started and scene.result is None and bool(scene.local_seats)
+        others = scene.others_seated()
+        if hosting and others and scene.result is None:
+            names = " and ".join([", ".join(others[:-1]), others[-1]] if len(others) > 1 else others)
+            self.app.push(confirm(self.app, f"End the table for {names}?",
+                                  "You host this table: when you leave, it closes for everyone at it.",
+                                  "End the table", self.app.home, "Stay", kind="end_table"))
+        elif not hosting and playing:
+            takeover = scene.table_info.get("takeover")
+            when = f"for {takeover:.0f} s, then a bot plays it" if isinstance(takeover, int | float) and takeover > 0 \
+                else "and a bot plays it"
+            self.app.push(confirm(self.app, "Leave the game?",
+                                  f"Your seat is kept {when} until you come back: Rejoin from the title screen.",
+                                  "Leave", self.app.home, "Stay", kind="leave_game"))
+        elif hosting and playing:
+            self.app.push(confirm(self.app, "Leave this game?", "A game against bots cannot be picked up again later.",
+                                  "Leave", self.app.home, "Stay", kind="leave_game"))
+        else:
+            self.app.home()
+
+    def where(self) -> str:
+        """For the host: where the others join, and the PIN."""
+        session = self.app.session
+        if getattr(session, "local_table", None) is None:
+            return ""
+        parts = []
+        address = getattr(session, "lan_address", None)
+        if address:
+            parts.append(f"Others join at {address}")
+        pin = getattr(getattr(session, "config", None), "pin", None)
+        if pin:
+            parts.append(f"PIN {pin}")
+        return "  ·  ".join(parts)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         with layout.quiet():  # the table lies dimmed under the menu: its layout is not this scene's
@@ -465,10 +637,17 @@ class PauseScene(MenuScene):
         ui_theme.panel(surface, self.panel_rect)
         w, _ = surface.get_size()
         ui_theme.title_text(surface, self.title, (w // 2, self.panel_rect.y - 70), 44)
+        y = self.panel_rect.bottom + 12
         if self.table_scene.result is None and self.table_scene.started:
             note = ("The game goes on: the others keep playing while this menu is open"
                     if self.table_scene.realtime else "The game waits for your turn while this menu is open")
-            ui_theme.text(surface, note, 17, (w // 2, self.panel_rect.bottom + 12), "muted", anchor="midtop")
+            y = ui_theme.text(surface, note, 17, (w // 2, y), "muted", anchor="midtop").bottom + 6
+        where = self.where()
+        if where and self.where_rect.width:
+            size = 19
+            while size > 13 and ui_theme.font(size, True).size(where)[0] > self.where_rect.width:
+                size -= 1
+            ui_theme.text(surface, where, size, self.where_rect.center, "accent_bright", anchor="center", bold=True)
 
     def hints(self) -> list[tuple[str, str]]:
         return [("up", "Move"), ("confirm", "Select"), ("back", "Resume")]

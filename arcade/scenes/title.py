@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pygame
 
@@ -28,14 +29,90 @@ def card_art(app) -> object | None:
 
 
 class TitleScene(MenuScene):
+    """The title. When this user holds a seat somewhere (netplay.seatstore) it also looks for those
+    tables on the LAN and offers "Rejoin <table>" at the top of the menu while one is there."""
+
     name = "title"
     panel_width = 360
     row_height = 50
     row_gap = 12
 
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.browser: Any = None
+        self.rejoinable: list[tuple[Any, Any]] = []  # (held seat, listed table)
+
+    def enter(self) -> None:
+        self._watch_for_seats()
+        super().enter()
+
+    def leave(self) -> None:
+        super().leave()
+        self._stop_watching()
+
+    def close(self) -> None:
+        self._stop_watching()
+
+    def _watch_for_seats(self) -> None:
+        from cardtable.netplay import seatstore
+
+        if self.browser is not None or not seatstore.held_seats():
+            return
+        try:
+            from cardtable.netplay.discovery import LiveBrowser
+
+            self.browser = LiveBrowser(self.app.lan_interfaces).start()
+        except Exception:  # no network: nothing to rejoin from here (Join takes an address)
+            self.browser = None
+
+    def _stop_watching(self) -> None:
+        if self.browser is not None:
+            self.browser.close()
+            self.browser = None
+        self.rejoinable = []
+
+    def find_rejoinable(self) -> list[tuple[Any, Any]]:
+        """The held seats whose table is on the LAN now (by the table's id; an id-less one by address)."""
+        from cardtable.netplay import seatstore
+
+        tables = self.browser.tables() if self.browser is not None else []
+        found = []
+        for held in seatstore.held_seats():
+            for table in tables:
+                if (table.table_id and table.table_id == held.key) or table.where == held.key:
+                    found.append((held, table))
+                    break
+        return found
+
+    def tick(self, dt: float) -> None:
+        super().tick(dt)
+        if self.browser is not None and self.browser.poll():
+            found = self.find_rejoinable()
+            if [t.key for _, t in found] != [t.key for _, t in self.rejoinable]:
+                new = [t.key for _, t in found if t.key not in {t.key for _, t in self.rejoinable}]
+                self.rejoinable = found
+                self.rebuild()
+                if new:  # a table to go back to has just appeared: offer it first
+                    self.ring.focus_name(f"rejoin:{new[0]}")
+
+    def rejoin(self, held: Any, table: Any) -> None:
+        from cardtable.arcade import session as sessions
+        from cardtable.arcade.scenes.lobby import LobbyScene
+
+        def go() -> None:
+            self.app.end_session()
+            self.app.session = sessions.join(table.address, table.port, self.app.settings.name, None,
+                                             max(1, len(held.seats)), table.table_id)
+            self.app.push(LobbyScene(self.app, retry=go))
+
+        go()
+
     def build(self) -> None:
         w, h = self.app.size
+        rejoin = [(f"Rejoin {table.name}", lambda h=held, t=table: self.rejoin(h, t), f"rejoin:{table.key}")
+                  for held, table in self.rejoinable[:2]]
         entries = [
+            *rejoin,
             ("Play", self.play_local, "play"),
             ("Host a LAN table", self.host, "host"),
             ("Join a table", self.join, "join"),
@@ -54,6 +131,7 @@ class TitleScene(MenuScene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         for i, (text, callback, name) in enumerate(entries):
             self.button(self.row(col, i), text, callback, name=name, big=(i == 0))
+
 
     def play_local(self) -> None:
         from cardtable.arcade.scenes.setup import LocalSetupScene

@@ -189,6 +189,7 @@ class Table:
         self.views: dict[int, dict[str, Any]] = {}
         self.legals: dict[int, list[Action]] = {}
         self.names: list[str] = []
+        self.badges: dict[int, str] = {}  # presence by seat ("away", "bot plays"), from the lobby
         self.inputs: dict[int, SeatInput] = {s: SeatInput() for s in self.local_seats}
         self.motion = Motion()
         self.effects = Effects()
@@ -422,6 +423,22 @@ class Table:
 
     def needs_privacy(self) -> bool:
         return False
+
+    def set_badges(self, badges: dict[int, str]) -> None:
+        """Who is away or played for by a bot (arcade.words.badges): a chip on the seat's name plate."""
+        self.badges = dict(badges)
+
+    def draw_badge(self, surface: pygame.Surface, seat: int, plate: pygame.Rect) -> None:
+        """The seat's presence badge, a small chip across the top edge of its name plate."""
+        word = self.badges.get(seat)
+        if not word:
+            return
+        image = self.text(word, 15 * self.u, (20, 24, 22))
+        chip = image.get_rect().inflate(round(14 * self.u), round(4 * self.u))
+        chip.midbottom = (plate.centerx, plate.top + round(chip.height * 0.45))
+        pygame.draw.rect(surface, CYAN if word == "bot plays" else GOLD, chip, border_radius=round(8 * self.u))
+        surface.blit(image, image.get_rect(center=chip.center))
+        self.report("badge", chip, f"presence {seat}", owner=f"plate {seat}")
 
     def set_names(self, names: list[str]) -> None:
         """Player names by seat (the framework knows them from the lobby)."""
@@ -1024,4 +1041,5 @@ class Table:
         for image in images:
             surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
             y += image.get_height() + round(2 * self.u)
+        self.draw_badge(surface, seat, rect)
         return rect

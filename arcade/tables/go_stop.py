@@ -404,6 +404,7 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
     def _plate(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, active: bool) -> None:
         border = (*GOLD, 255) if active else (255, 255, 255, 45)
         self.blit_panel(surface, rect, (8, 30, 20, 200), border=border, name=f"plate {seat}")
+        self.draw_badge(surface, seat, rect)
         with self.part_of(f"plate {seat}"):
             self._plate_lines(surface, seat, rect, active)
 

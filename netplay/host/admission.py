@@ -273,7 +273,11 @@ class Admission:
             pins.locked_until = now + min(c.pin_backoff_max, c.pin_backoff * 2 ** (pins.streak - c.pin_tries))
         for callback in self.on_pin_failure:
             callback()
-        return "wrong PIN"
+        left = max(0, min(c.pin_tries - len(address.pin_failures), c.pin_tries - pins.streak))
+        if left:
+            return f"wrong PIN: {left} {'try' if left == 1 else 'tries'} left"
+        wait = max(pins.locked_until - now, c.pin_lockout if len(address.pin_failures) >= c.pin_tries else 0.0)
+        return f"wrong PIN: no tries left, try again in {max(1.0, wait):.0f} s"
 
     def pin_report(self) -> dict[str, Any]:
         """What the owner sees: wrong PINs so far and how long the table stays locked."""

@@ -69,15 +69,34 @@ class Lobby:
             }
             if seat.level is not None:
                 entry["level"] = seat.level
+            if self.host.started and self.host.result is None and self.takeable(seat):
+                entry["free"] = True  # a spectator may take it
             seats.append(entry)
-        host = self.host
-        spectators = sum(1 for c in host.conns.values() if c.welcomed and not c.seats)
-        message = {"type": "lobby", "seats": seats, "options": host.options, "started": host.started,
-                   "spectators": spectators}
-        if host.game.realtime:
-            message["hold_cap_ms"] = round(host.config.max_hold * 1000)
-            message["slow_links"] = host.races.slow_links()
-        return message
+        watching = [c.name for c in self.host.conns.values() if c.welcomed and not c.seats]
+        return {"type": "lobby", "seats": seats, "options": self.host.options, "started": self.host.started,
+                "spectators": len(watching), "watching": watching[:16]}
+
+    @staticmethod
+    def takeable(seat: Seat) -> bool:
+        """In a game, a seat a spectator may take: a bot's, or one a bot plays for a person gone too long."""
+        return seat.kind == BOT or (seat.kind == PERSON and seat.conn is None and seat.takeover)
+
+    def take(self, client: ClientConn, index: int) -> None:
+        """A spectator takes seat ``index`` mid-game (``sit``); its old holder's token no longer has it."""
+        seat = self.seats[index]
+        if client.seats:
+            raise IllegalAction("you already play at this table")
+        if not self.takeable(seat):
+            raise IllegalAction(f"seat {index + 1} is not free")
+        if client.token_hash is None:
+            client.token = secrets.token_urlsafe(12)
+            client.token_hash = token_digest(client.token)
+        old = seat.token_hash
+        self.seats[index] = Seat(kind=PERSON, name=client.name, token_hash=client.token_hash)
+        self.bind(client, index)
+        if old is not None and not any(s.token_hash == old for s in self.seats):
+            self.tokens.pop(old, None)
+        self.host.record_seat(index)
 
     # -- coming and going -----------------------------------------------------------------------
 
@@ -169,6 +188,9 @@ class Lobby:
         itself). IllegalAction if it is refused."""
         host = self.host
         kind = message["type"]
+        if host.started and kind == "sit" and host.result is None:
+            self.take(client, self._seat_index(message))
+            return True
         if host.started:
             raise IllegalAction("the game has already started")
         owner = self.is_owner(client)

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cardtable import __version__
 from cardtable.engine import get_game
 from cardtable.engine.core import Game, IllegalAction, public_events, state_hash
 from cardtable.netplay.host.admission import Admission
@@ -65,6 +66,7 @@ class Host:
         self.players = players
         self.options = self.game.resolve_options(players, options)
         self.seed = secrets.randbelow(2**31) if seed is None else seed
+        self.table_id = secrets.token_hex(8)  # advertised and in welcome; kept in the log (stable on resume)
         self.config = config or HostConfig()
         self.clock = clock
         self.log_path = log_path
@@ -149,6 +151,9 @@ class Host:
 
     def info(self) -> dict[str, Any]:
         return {
+            "id": self.table_id,
+            "version": __version__,
+            "takeover": self.config.takeover,
             "name": self.config.name,
             "game": self.game.name,
             "title": self.game.title,
@@ -158,6 +163,12 @@ class Host:
             "started": self.started,
             "realtime": self.game.realtime,
         }
+
+    def advert(self) -> Message:
+        """The answer to a ``probe``: what the table's advert says, from the host itself."""
+        return {"type": "table", "id": self.table_id, "name": self.config.name, "game": self.game.name,
+                "title": self.game.title, "seats": self.players, "taken": self.taken(), "started": self.started,
+                "pin": self.config.pin is not None, "protocol": PROTOCOL_VERSION, "version": __version__}
 
     def lobby_message(self, client: ClientConn | None = None) -> Message:
         """The lobby as ``client`` sees it (the owner also sees the wrong PINs and slow links)."""
@@ -213,15 +224,13 @@ class Host:
         for other in evicted:
             self.kick(other, "the table needs room for players who have said hello")
         if refusal is not None:
-            conn.half_close(refusal)
+            await conn.close(refusal)
             self.admission.closed(client)
-            await conn.linger()
             return
         self.conns[client.id] = client
         reason = await self._read_loop(client)
         self._drop(client)
-        conn.half_close(reason)
-        await conn.linger()
+        await conn.close(reason)
 
     async def _read_loop(self, client: ClientConn) -> str | None:
         """Read, charge, decode and dispatch ``client``'s messages until it closes; the reason to give."""
@@ -236,7 +245,7 @@ class Host:
                         data = await asyncio.wait_for(conn.read_bytes(), max(0.0, hello_by - self.clock()))
                 except TimeoutError:
                     return "no hello"
-                if not data or conn.closed:  # closed meanwhile (kicked): what came after is not read
+                if not data:
                     return None
                 refusal = self.admission.charge_bytes(client, len(data))
                 if refusal is not None:
@@ -280,18 +289,27 @@ class Host:
         client.conn.abort()
         self._drop(client)
 
-    def kick(self, client: ClientConn, reason: str | None) -> None:
-        """Send ``bye`` and close ``client``; it leaves every table structure now. The connection is
-        closed once the peer closes too, and aborted after two seconds whatever it does."""
+    def kick(self, client: ClientConn, reason: str) -> None:
+        """Send ``bye`` and close ``client``; it leaves every table structure now. A peer that does not
+        take the bye within a second is aborted."""
         conn = client.conn
         if not conn.closed:
-            conn.half_close(reason)  # its read loop lingers a moment, then closes
-            asyncio.get_running_loop().call_later(2.0, conn.abort)  # whatever the peer does
+            conn.send({"type": "bye", "reason": reason})
+            conn.flush()
+            conn.closed = True
+            with contextlib.suppress(Exception):
+                conn.writer.close()
+            if conn.buffered():
+                asyncio.get_running_loop().call_later(1.0, conn.abort)
         self._drop(client)
 
     def _dispatch(self, client: ClientConn, message: Message) -> None:
         kind = message["type"]
         if not client.welcomed:
+            if kind == "probe":  # a join list checking that this table is alive and is the one advertised
+                self.send(client, self.advert())
+                self.kick(client, "probed")
+                return
             if kind != "hello":
                 raise ProtocolError("the first message must be hello")
             self._hello(client, message)
@@ -303,7 +321,7 @@ class Host:
         elif kind == "pong":
             self.clocks.pong(client, message)
         elif kind == "bye":
-            self.kick(client, None)
+            self.kick(client, "bye")
         elif kind == "chat":
             self.chat.said(client, message)
         elif kind == "hello":
@@ -314,8 +332,10 @@ class Host:
     def _hello(self, client: ClientConn, message: Message) -> None:
         version = message.get("protocol")
         if version != PROTOCOL_VERSION:
-            self.kick(client, f"protocol version {version!r} is not {PROTOCOL_VERSION}: "
-                              "host and client need the same cardtable version")
+            theirs = message.get("version")
+            yours = f"cardtable {clean_name(theirs, '?', 32)} (protocol {version!r})" if theirs else f"protocol {version!r}"
+            self.kick(client, f"this table runs cardtable {__version__} (protocol {PROTOCOL_VERSION}); you have "
+                              f"{yours}: host and client need the same cardtable version")
             return
         token = need(message, "token", str, optional=True)
         if self.config.pin is not None and not self.lobby.knows(token):  # a seat token was let in before
@@ -375,12 +395,17 @@ class Host:
                 self.cut(client)
 
     def _lobby_request(self, client: ClientConn, message: Message) -> None:
+        seats_before = list(client.seats)
         try:
             if not self.lobby.request(client, message):
                 return
         except IllegalAction as error:
             self.send(client, {"type": "error", "reason": error.reason, "request": message["type"]})
             return
+        if client.seats != seats_before:
+            self.send(client, {"type": "seats", "seats": list(client.seats), "token": client.token})
+            if self.started:
+                self._push(client, [])
         self.changed()
         if self.config.auto_start and self.taken() == self.players:
             self.start_game()
@@ -399,9 +424,14 @@ class Host:
         self.changed()
         self._after_change([])
 
+    def record_seat(self, index: int) -> None:
+        """A seat changed hands mid-game: the log keeps who holds it now (a resumed table seats them)."""
+        if self.log is not None:
+            self.log.write({"type": "seat", "seat": index, **self.lobby.records()[index]})
+
     def _header(self) -> dict[str, Any]:
         return {"protocol": PROTOCOL_VERSION, "game": self.game.name, "players": self.players,
-                "seed": self.seed, "options": self.options, "name": self.config.name}
+                "seed": self.seed, "options": self.options, "name": self.config.name, "table_id": self.table_id}
 
     @classmethod
     def resume(cls, log_path: str, config: HostConfig | None = None, clock: Clock = time.monotonic) -> Host:
@@ -411,6 +441,7 @@ class Host:
         host = cls(header["game"], header["players"], options=header["options"], seed=header["seed"],
                    config=config, clock=clock)
         host.config.name = header.get("name", host.config.name)
+        host.table_id = str(header.get("table_id") or host.table_id)
         host.state = replayed.state
         host.version = host.applied = len(replayed.actions)
         host.started = True

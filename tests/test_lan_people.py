@@ -1,0 +1,271 @@
+"""People coming and going at a LAN table, through the client (on 127.0.0.1): presence notices and seat
+badges, the spectator's state and taking a free seat, confirmations before something is lost, and coming
+back with the seat token kept on disk after a client crash and after the host resumed on another port."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from cardtable.netplay.client import NetClient
+from cardtable.netplay.host import start_local_table
+from tests.lan import make_app, press, run_until, start_host
+
+
+@pytest.fixture()
+def app(lan_app):
+    return lan_app
+
+
+def toasts(app) -> list[str]:
+    """What the client has told: its toasts, and the presence notices of the table on screen."""
+    table = app.find("table")
+    return [message for message, _ in app.toasts] + [line for line, _ in getattr(table, "notices", [])]
+
+
+def join_table(app, port: int, seats: int = 1) -> None:
+    from cardtable.arcade import session as sessions
+    from cardtable.arcade.scenes.lobby import LobbyScene
+
+    app.session = sessions.join("127.0.0.1", port, app.settings.name, seats=seats)
+    app.push(LobbyScene(app))
+
+
+def test_presence_notices_badges_and_a_spectator_taking_a_seat(app) -> None:
+    table = start_local_table("oh_hell", 3, seats=[None, None, "random"], bot_speed=1.0, takeover=1.5, seed=5)
+    bo = NetClient("127.0.0.1", table.port, "Bo")
+    cy = bo_again = None
+    try:
+        join_table(app, table.port)
+        assert run_until(app, lambda: app.scene.name == "lobby" and app.scene.welcome is not None)
+        bo.start()
+        assert bo.wait_for("welcome") is not None
+        assert run_until(app, lambda: "Bo sat down" in toasts(app))
+        table.start_game()
+        assert run_until(app, lambda: app.scene.name == "table" and app.scene.started)
+        scene = app.scene
+        bo_token = bo.token
+        bo.close()  # Bo leaves mid-game: the seat waits, then a bot plays it
+        assert run_until(app, lambda: "Bo left - a bot plays for Bo in 2 s unless Bo is back" in toasts(app))
+        assert scene.table.badges == {1: "away"}
+        assert run_until(app, lambda: "A bot plays for Bo until Bo is back" in toasts(app))
+        assert scene.table.badges == {1: "bot plays"}
+        bo_again = NetClient("127.0.0.1", table.port, "Bo", token=bo_token)
+        bo_again.start()
+        welcome = bo_again.wait_for("welcome")
+        assert welcome is not None and welcome["seats"] == [1]
+        assert run_until(app, lambda: "Bo is back" in toasts(app))
+        assert scene.table.badges == {}
+        cy = NetClient("127.0.0.1", table.port, "Cy", seats=0)
+        cy.start()
+        assert cy.wait_for("welcome")["seats"] == []
+        assert run_until(app, lambda: "Cy is watching" in toasts(app))
+        # Cy takes the bot's seat (the only one free now)
+        lobby = cy.wait_for("lobby")
+        assert [s["seat"] for s in lobby["seats"] if s.get("free")] == [2]
+        cy.send({"type": "sit", "seat": 2})
+        took = cy.wait_for("seats")
+        assert took is not None and took["seats"] == [2]
+        assert run_until(app, lambda: "Cy took seat 3" in toasts(app))
+    finally:
+        for client in (bo, bo_again, cy):
+            if client is not None:
+                client.close()
+        app.home()
+        table.stop()
+
+
+def test_watching_is_a_state_of_its_own_and_a_free_seat_can_be_taken(app) -> None:
+    table = start_local_table("oh_hell", 3, seats=["random", "random", "random"], bot_speed=2.0, seed=3)
+    try:
+        table.start_game()
+        join_table(app, table.port)
+        assert run_until(app, lambda: app.scene.name == "dialog")
+        assert app.scene.kind == "full" and app.scene.heading == "The game has started"
+        press(app, "confirm", "pad1")  # Watch the game
+        assert run_until(app, lambda: app.scene.name == "table" and app.scene.started)
+        scene = app.scene
+        assert scene.watching and scene.local_seats == []
+        assert list(scene.table.views) == [None] and scene.table.views[None]["hand"] == []  # no hand of its own
+        assert run_until(app, lambda: scene.free_seat() is not None)
+        app.step(2)
+        assert scene.take_rect.width > 0  # the offer is on screen
+        press(app, "menu")
+        assert app.scene.name == "pause"
+        assert next(i for i in app.scene.ring.items if i.name == "leave").element.text == "Stop watching"
+        press(app, "back")
+        press(app, "confirm", "pad1")  # take the seat
+        assert run_until(app, lambda: scene.local_seats != [])
+        seat = scene.local_seats[0]
+        assert not scene.watching
+        assert run_until(app, lambda: seat in scene.table.views and scene.table.views[seat]["hand"])
+    finally:
+        app.home()
+        table.stop()
+
+
+def test_leaving_asks_first_when_something_is_lost(app) -> None:
+    from cardtable.arcade import session as sessions
+    from cardtable.arcade.scenes.table import TableScene
+
+    # a guest mid-game: the seat is kept for the host's takeover time
+    table = start_local_table("oh_hell", 3, seats=[None, "random", "random"], bot_speed=2.0, takeover=45)
+    try:
+        join_table(app, table.port)
+        assert run_until(app, lambda: app.scene.name == "lobby" and app.scene.welcome is not None)
+        table.start_game()
+        assert run_until(app, lambda: app.scene.name == "table" and app.scene.started)
+        press(app, "menu")
+        app.scene.ring.focus_name("leave")
+        press(app, "confirm")
+        assert app.scene.name == "dialog" and app.scene.kind == "leave_game"
+        assert app.scene.heading == "Leave the game?"
+        assert "kept for 45 s, then a bot plays it" in app.scene.lines[0]
+        assert app.scene.ring.focused.name == "no"
+        press(app, "confirm")  # Stay
+        assert app.scene.name == "pause"
+    finally:
+        app.home()
+        table.stop()
+    # the host, with Bo at the table: leaving ends it for Bo
+    config = sessions.TableConfig("oh_hell", 3, [sessions.SeatSpec(sessions.YOU), sessions.SeatSpec(sessions.OPEN),
+                                                 sessions.SeatSpec(level="random")], bot_speed=2.0)
+    app.session = sessions.start_local(config, "Ann")
+    app.push(TableScene(app))
+    bo = NetClient("127.0.0.1", app.session.local_table.port, "Bo")
+    try:
+        bo.start()
+        assert bo.wait_for("welcome") is not None
+        app.session.request({"type": "start"})
+        assert run_until(app, lambda: app.scene.started and "Bo" in app.scene.others_seated())
+        press(app, "menu")
+        app.scene.ring.focus_name("leave")
+        press(app, "confirm")
+        assert app.scene.name == "dialog" and app.scene.heading == "End the table for Bo?"
+        press(app, "left")
+        press(app, "confirm")  # End the table
+        assert app.scene.name == "title" and app.session is None
+        assert bo.wait_for("closed", 5) is not None
+    finally:
+        bo.close()
+        app.home()
+
+
+def crash(app) -> None:
+    """The client dies without a word: its connection drops, nothing is said to the host."""
+    client = app.session.client
+    loop = client._loop
+    loop.call_soon_threadsafe(lambda: client._client.conn.writer.transport.abort())
+    time.sleep(0.2)
+    app.session = None
+    app.shutdown_quietly()
+
+
+def rejoin_from_the_title(app, table_name: str) -> None:
+    assert app.scene.name == "title"
+    assert run_until(app, lambda: any(i.name.startswith("rejoin:") for i in app.scene.ring.items), 20)
+    button = next(i for i in app.scene.ring.items if i.name.startswith("rejoin:"))
+    assert button.element.text == f"Rejoin {table_name}"
+    assert app.scene.ring.focused is button  # offered first
+    press(app, "confirm")
+
+
+def test_a_crashed_client_gets_its_seat_back_from_the_title(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path / "data"))
+    table = start_local_table("oh_hell", 3, seats=[None, None, "random"], bot_speed=2.0, name="Kitchen", seed=2)
+    first = make_app()
+    second = None
+    try:
+        port = table.advertise("Kitchen", ["127.0.0.1"])
+        join_table(first, port, seats=1)
+        filler = NetClient("127.0.0.1", port, "Bo")
+        filler.start()
+        assert run_until(first, lambda: first.scene.name == "lobby" and first.scene.welcome is not None)
+        seat = first.scene.welcome["seats"]
+        table.start_game()
+        assert run_until(first, lambda: first.scene.name == "table" and first.scene.started)
+        crash(first)
+        second = make_app()  # a new process: only the data folder remembers
+        rejoin_from_the_title(second, "Kitchen")
+        assert run_until(second, lambda: second.scene.name == "table" and second.scene.started)
+        assert second.scene.local_seats == seat
+        assert run_until(second, lambda: seat[0] in second.scene.table.views)
+        filler.close()
+    finally:
+        if second is not None:
+            second.home()
+            second.shutdown_quietly()
+        table.stop()
+
+
+def test_a_host_resumed_on_another_port_gives_the_same_seat_back(app, tmp_path) -> None:
+    log = str(tmp_path / "resume.ctlog")
+    host, port = start_host(["--game", "oh_hell", "--players", "3", "--bots", "random", "--name", "Attic",
+                             "--log", log, "--bot-speed", "2", "--seed", "9"])
+    resumed = None
+    other = NetClient("127.0.0.1", port, "Bo")
+    try:
+        join_table(app, port)
+        other.start()
+        assert run_until(app, lambda: app.scene.name == "table" and app.scene.started)  # full: it starts
+        seat = list(app.scene.local_seats)
+        other.close()
+        host.send_signal(signal.SIGKILL)
+        host.wait(10)
+        assert run_until(app, lambda: app.scene.name == "dialog" and app.scene.kind == "table_gone", 25)
+        assert any("Rejoin" in line for line in app.scene.lines)
+        press(app, "confirm")
+        resumed, new_port = start_host(["--resume", log])
+        assert new_port != port
+        rejoin_from_the_title(app, "Attic")
+        assert run_until(app, lambda: app.scene.name == "table" and app.scene.started)
+        assert app.scene.local_seats == seat
+    finally:
+        other.close()
+        for process in (host, resumed):
+            if process is not None and process.poll() is None:
+                process.kill()
+        app.home()
+
+
+def test_join_takes_a_seat_token(tmp_path) -> None:
+    """``cardtable join ADDR --token``: the headless client comes back to its seat."""
+    table = start_local_table("oh_hell", 3, seats=[None, None, "random"], bot_speed=0.0)
+    try:
+        first = NetClient("127.0.0.1", table.port, "Ann")
+        first.start()
+        token = first.wait_for("welcome")["token"]
+        second = NetClient("127.0.0.1", table.port, "Bo")
+        second.start()
+        assert second.wait_for("welcome") is not None
+        table.start_game()
+        first.close()
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        joined = subprocess.run([sys.executable, "-m", "cardtable", "join", f"127.0.0.1:{table.port}", "--name", "Ann",
+                                 "--token", token, "--bot", "random", "--bot-speed", "0", "--leave-after", "0"],
+                                capture_output=True, text=True, env=env, timeout=60)
+        assert "as seat(s) [0]" in joined.stdout, joined.stdout + joined.stderr
+        second.close()
+    finally:
+        table.stop()
+
+
+def test_token_store_keeps_seats_by_table_id(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path / "data"))
+    from cardtable.netplay import seatstore
+
+    seatstore.remember(seatstore.HeldSeat("abc", "tok1", "Kitchen", address="127.0.0.1", port=4000, seats=(1,)))
+    seatstore.remember(seatstore.HeldSeat("127.0.0.1:5000", "tok2", "Attic"))
+    assert seatstore.lookup("abc").token == "tok1" and seatstore.lookup("abc").seats == (1,)
+    assert oct(os.stat(seatstore.store_path()).st_mode & 0o777) == "0o600"
+    seatstore.remember(seatstore.HeldSeat("abc", "tok1", "Kitchen", address="127.0.0.1", port=4100))  # moved
+    assert seatstore.lookup("abc").port == 4100 and len(seatstore.held_seats()) == 2
+    seatstore.forget("abc")
+    assert seatstore.lookup("abc") is None
+    assert [h.key for h in seatstore.held_seats(now=time.time() + seatstore.MAX_AGE + 1)] == []

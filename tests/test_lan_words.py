@@ -1,0 +1,160 @@
+"""Errors in words with a next step, presence notices and seat badges (arcade/words.py), and the join
+screen's way through a failed join: a closed port on 127.0.0.1, Enter in the PIN box."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cardtable import __version__
+from cardtable.arcade.input import Command
+from cardtable.arcade.words import badges, explain_join, notices
+from tests.lan import closed_port, run_until
+
+
+def test_a_closed_port_is_explained_in_words() -> None:
+    from cardtable.netplay.client import NetClient
+
+    port = closed_port()
+    client = NetClient("127.0.0.1", port, "Ann")
+    client.start()
+    closed = client.wait_for("closed", 5.0)
+    client.close()
+    assert closed is not None and "111" in closed["reason"] or "refused" in closed["reason"].lower()
+    said = explain_join(closed["reason"], "127.0.0.1", port)
+    assert said.code == "unreachable"
+    assert said.lines[0] == f"No table answered at 127.0.0.1:{port} - is the host on the same network?"
+    assert "firewall" in said.lines[1].lower()
+
+
+@pytest.mark.parametrize(("reason", "code", "words"), [
+    ("could not connect to tabel.lan:47800: [Errno -3] Temporary failure in name resolution", "unknown_name",
+     "No computer called “tabel.lan” was found"),
+    ("could not connect to 10.9.9.9:47800: [Errno 113] No route to host", "unreachable", "no way to"),
+    ("could not connect to 10.9.9.9:47800: ", "other", "could not connect"),
+    ("this table needs a PIN", "pin_needed", "Type the PIN"),
+    ("wrong PIN: 3 tries left", "pin_wrong", "3 more tries"),
+    ("wrong PIN: 1 try left", "pin_wrong", "1 more try"),
+    ("wrong PIN: no tries left, try again in 30 s", "pin_wrong", "No tries left: wait 30 s"),
+    ("too many wrong PINs: try again in 30 s", "pin_locked", "30 s"),
+    ("this table runs cardtable 9.1.0 (protocol 2); you have protocol 1: host and client need the same cardtable version",
+     "version", f"This table runs cardtable 9.1.0; you have cardtable {__version__}"),
+    ("the host stopped answering for 15 s", "lost", "Rejoin"),
+])
+def test_refusals_in_words(reason: str, code: str, words: str) -> None:
+    said = explain_join(reason, "tabel.lan" if "tabel" in reason else "10.9.9.9", 47800, "Ann's table")
+    assert said.code == code
+    assert words.lower() in said.text.lower(), said.text
+
+
+def seat(index: int, kind: str = "person", name: str = "", connected: bool = True, bot: bool = False) -> dict:
+    return {"seat": index, "kind": kind, "name": name, "connected": connected, "bot_playing": bot or kind == "bot"}
+
+
+def test_presence_notices_and_badges() -> None:
+    here = {"started": True, "spectators": 0, "seats": [seat(0, name="Ann"), seat(1, name="Bo"), seat(2, "bot", "easy bot")]}
+    gone = {**here, "seats": [seat(0, name="Ann"), seat(1, name="Bo", connected=False), seat(2, "bot", "easy bot")]}
+    played = {**here, "seats": [seat(0, name="Ann"), seat(1, name="Bo", connected=False, bot=True), seat(2, "bot", "easy bot")]}
+    watched = {**here, "spectators": 1, "watching": ["Cy"]}
+    assert notices(None, here, [0]) == []
+    assert notices(here, gone, [0], takeover=30) == ["Bo left - a bot plays for Bo in 30 s unless Bo is back"]
+    assert notices(gone, played, [0]) == ["A bot plays for Bo until Bo is back"]
+    assert notices(played, here, [0]) == ["Bo is back"]
+    assert notices(here, watched, [0]) == ["Cy is watching"]
+    assert notices(here, gone, [1]) == []  # never about this screen's own seat
+    assert badges(gone["seats"]) == {1: "away"} and badges(played["seats"]) == {1: "bot plays"}
+    assert badges(here["seats"]) == {}
+    lobby = {"started": False, "spectators": 0, "seats": [seat(0, name="Ann"), seat(1, "open")]}
+    sat = {**lobby, "seats": [seat(0, name="Ann"), seat(1, name="Bo")]}
+    assert notices(lobby, sat, [0]) == ["Bo sat down"]
+    assert notices(sat, lobby, [0]) == ["Bo left the table"]
+
+
+# -- the join screen ----------------------------------------------------------------------------------
+
+
+@pytest.fixture()
+def app(lan_app):
+    return lan_app
+
+
+def key(app, k: int, text: str = "") -> None:
+    app.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text, scancode=0))
+    if text:
+        app.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    app.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode=text, scancode=0))
+    app.step(3)
+    app.step(3)  # a text field's "finished" event comes through SDL's queue: gathered on the next step
+
+
+def type_text(app, text: str) -> None:
+    for ch in text:
+        key(app, ord(ch) if ch.isalnum() else pygame.K_PERIOD if ch == "." else pygame.K_SEMICOLON, ch)
+
+
+def test_joining_a_closed_port_says_why_and_offers_to_try_again(app) -> None:
+    from cardtable.arcade.scenes.join import JoinScene
+
+    port = closed_port()
+    app.push(JoinScene(app))
+    join = app.scene
+    join.ring.focus_name("address")
+    join.address_entry.set_text(f"127.0.0.1:{port}")
+    join.set_address(f"127.0.0.1:{port}")
+    key(app, pygame.K_RETURN)  # Enter in the address field joins
+    assert run_until(app, lambda: app.scene.name == "dialog")
+    dialog = app.scene
+    assert dialog.kind == "unreachable" and dialog.heading == "No table answered"
+    assert dialog.lines[0] == f"No table answered at 127.0.0.1:{port} - is the host on the same network?"
+    assert dialog.ring.focused.name == "retry"
+    assert app.scenes[-2] is join and app.session is None
+    key(app, pygame.K_RETURN)  # try again: the same answer
+    assert run_until(app, lambda: app.scene.name == "dialog" and app.scene is not dialog)
+    app.feed(Command("back", "pad1"))
+    app.step(3)
+    assert app.scene is join
+
+
+def test_enter_in_the_pin_box_joins_the_table_that_asked_for_it(app) -> None:
+    from cardtable.arcade.scenes.join import JoinScene
+    from cardtable.netplay.discovery import TableInfo
+    from cardtable.netplay.host import start_local_table
+
+    table = start_local_table("oh_hell", 3, seats=[None, None, "random"], pin="2468", bot_speed=0)
+    try:
+        app.push(JoinScene(app))
+        join = app.scene
+        listed = TableInfo(key="x", name="Pin table", address="127.0.0.1", port=table.port, game="oh_hell",
+                           taken=0, seats=3, pin=True, started=False, protocol=1)
+        join.join_table(listed)  # no PIN typed yet: the PIN box gets the focus
+        assert app.scene is join and join.ring.focused.name == "pin" and join.waiting_for_pin is listed
+        join.pin_entry.set_text("2468")
+        key(app, pygame.K_RETURN)
+        assert app.scene.name == "lobby"
+        assert run_until(app, lambda: app.scene.welcome is not None)
+        assert app.scene.welcome["seats"] == [0]
+    finally:
+        app.home()
+        table.stop()
+
+
+def test_a_wrong_pin_is_explained_and_leads_back_to_the_pin_box(app) -> None:
+    from cardtable.arcade.scenes.join import JoinScene
+    from cardtable.netplay.host import start_local_table
+
+    table = start_local_table("oh_hell", 3, seats=[None, None, "random"], pin="2468", bot_speed=0)
+    try:
+        app.push(JoinScene(app))
+        join = app.scene
+        join.address_entry.set_text(f"127.0.0.1:{table.port}")
+        join.pin_entry.set_text("1111")
+        join.join_manual()
+        assert run_until(app, lambda: app.scene.name == "dialog")
+        assert app.scene.kind == "pin_wrong" and app.scene.heading == "Wrong PIN"
+        assert app.scene.lines[1] == "4 more tries before the table stops taking PINs for a while."
+        assert app.scene.ring.focused.name == "pin"
+        key(app, pygame.K_RETURN)
+        assert app.scene is join and join.ring.focused.name == "pin"
+    finally:
+        app.home()
+        table.stop()
