@@ -284,17 +284,20 @@ class App:
             ui_theme.hints(surface, [(self._pair_label(kind), what) for kind, what in items])
 
     def _draw_toasts(self, surface: pygame.Surface) -> None:
+        """The app's messages, stacked up from just above the hint bar: never over a title or the hints."""
         if not self.toasts:
             return
-        w, _ = surface.get_size()
-        y = 16
-        for message, _ in self.toasts[-3:]:
-            img = ui_theme.font(19, True).render(message, True, ui_theme.colour("ink"))
-            rect = img.get_rect(midtop=(w // 2, y)).inflate(36, 16)
+        w, h = surface.get_size()
+        y = h - 52
+        for message, _ in reversed(self.toasts[-3:]):
+            size = 19 if ui_theme.font(19, True).size(message)[0] <= w - 100 else 15
+            img = ui_theme.font(size, True).render(message, True, ui_theme.colour("ink"))
+            rect = img.get_rect().inflate(36, 16)
+            rect.midbottom = (w // 2, y)
             ui_theme.panel(surface, rect, alpha=235, radius=12)
             pygame.draw.rect(surface, ui_theme.colour("accent"), rect, width=2, border_radius=12)
             surface.blit(img, img.get_rect(center=rect.center))
-            y = rect.bottom + 8
+            y = rect.top - 8
 
     def step(self, ticks: int = 1, render: bool = True) -> None:
         """Run ``ticks`` fixed ticks (gathering SDL events first) and render one frame."""

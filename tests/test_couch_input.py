@@ -113,3 +113,25 @@ def test_every_game_option_has_words_and_the_command_line_shows_them(capsys) -> 
     out = capsys.readouterr().out
     assert "No-trump: black joker high" in out and "1 up to N, then down" in out
     assert GAMES["speed"].resolve_options(2, {"deal": 20})["deal"] == "20"  # deal=20 on a command line
+
+
+def test_mouse_hints_only_for_a_mouse_user_and_app_messages_clear_titles_and_hints(app) -> None:
+    from cardtable.arcade import layout
+    from cardtable.arcade.cardart import CardArt
+    from cardtable.arcade.tables.base import Table
+
+    table = Table("probe", [0], CardArt(), (960, 540))
+    with layout.recording() as items:
+        table.draw_hints(pygame.Surface((960, 540)), ["Enter play", "or click a card"])
+    assert [d.name for d in items] == ["Enter play"]
+    table.mouse_active = True
+    with layout.recording() as items:
+        table.draw_hints(pygame.Surface((960, 540)), ["Enter play", "or click a card"])
+    assert "or click a card" in items[0].name
+    # the app's own messages sit above the hint bar, under the title
+    app.toast("Could not start the table: the port is taken")
+    surface = pygame.Surface(app.size)
+    surface.fill((0, 0, 0))
+    app._draw_toasts(surface)
+    lit = [y for y in range(app.size[1]) if surface.get_at((app.size[0] // 2, y))[:3] != (0, 0, 0)]
+    assert lit and min(lit) > 100 and max(lit) < app.size[1] - 44

@@ -146,6 +146,7 @@ class SeatInput:
     device: str = "keyboard"
 
 
+MOUSE_WORDS = re.compile(r"\b(click|mouse)\b", re.IGNORECASE)
 CARD_CODE = re.compile(r"\b[A2-9TJQK][SHDC]\b")
 RANK_WORDS = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -1007,7 +1008,9 @@ class Table:
 
     def draw_hints(self, surface: pygame.Surface, hints: Iterable[str], x: float | None = None,
                    y: float | None = None, anchor: str = "midbottom") -> None:
-        text = "   \u00b7   ".join(h for h in hints if h)
+        """A line of hints along the bottom. A hint about the mouse ("or click a card") shows only while
+        the mouse is the device in use at this table: a pad or keyboard player is not told to click."""
+        text = "   \u00b7   ".join(h for h in hints if h and (self.mouse_active or not MOUSE_WORDS.search(h)))
         if not text:
             return
         px = self.fit(text, 19 * self.u, self.W * 0.94)
