@@ -77,7 +77,9 @@ class App:
         try:
             from cardtable.arcade.sound import get_sounds
 
-            get_sounds().set_volume(self.settings.volume / 100)
+            sounds = get_sounds()
+            sounds.set_volume(self.settings.volume / 100)
+            sounds.prepare()  # built in the background: no frame waits for a sound
         except Exception:  # sound is a comfort: no mixer, no sound module, no problem
             pass
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -150,6 +151,21 @@ class SurfaceCache:
         if surface is None:
             surface = bucket[key] = make()
         return surface
+
+    def shadowed(self, code: str | None, size: tuple[int, int], flipped: bool, offset: tuple[int, int]) -> pygame.Surface:
+        """The card (face, or back for None) on its drop shadow, ``offset`` pixels down-right, as one
+        surface: a card on the felt is one blit a frame, not two. Blit it at the card's corner minus
+        ``glow_pad(size)``. Needs the subclass's ``card``, ``shadow`` and ``glow_pad``."""
+        def make() -> pygame.Surface:
+            t: Any = self
+            pad = t.glow_pad(size)
+            shadow = t.shadow(size)
+            out = pygame.Surface((shadow.get_width() + offset[0], shadow.get_height() + offset[1]), pygame.SRCALPHA)
+            out.blit(shadow, offset)
+            out.blit(t.card(code, size, flipped), (pad, pad))
+            return out.convert_alpha() if pygame.display.get_surface() is not None else out
+
+        return self._get(size, ("shadowed", code, flipped, offset), make)
 
     @staticmethod
     def _flip(surface: pygame.Surface, flipped: bool) -> pygame.Surface:

@@ -5,18 +5,26 @@ Each sound is built once as 16-bit mono samples, wrapped in an in-memory WAV and
 cannot start (no audio device, ``SDL_AUDIODRIVER=dummy`` trouble, pygame built without it) every
 call is a silent no-op.
 
+Building them takes about 0.2 s of pure Python (the chimes most), far too long for a frame: the app
+builds them in a background thread at start (:meth:`Sounds.prepare`), and keeps the WAVs in the user's
+cache folder (named after this file's contents, so a changed recipe is built anew), so later starts
+only read them.
+
 >>> sounds = Sounds(volume=0.0)
 >>> sounds.play("slap")  # never raises, even without an audio device
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
 import random
+import threading
 import wave
 from array import array
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
@@ -98,6 +106,41 @@ def wav_bytes(samples: list[float]) -> bytes:
     return buffer.getvalue()
 
 
+_WAVS: dict[str, bytes] = {}  # name -> WAV data, built or read once per process
+_PREPARING: threading.Thread | None = None
+
+
+def _cache_folder() -> Path | None:
+    try:
+        from cardtable.userdirs import cache_dir
+
+        version = hashlib.sha1(Path(__file__).read_bytes()).hexdigest()[:12]
+        return cache_dir() / f"sounds-{version}"
+    except Exception:  # noqa: BLE001 - no cache: the sounds are built in memory
+        return None
+
+
+def wav(name: str) -> bytes:
+    """The WAV data of sound ``name``: from memory, the cache folder, or built (and cached) now."""
+    data = _WAVS.get(name)
+    if data is not None:
+        return data
+    folder = _cache_folder()
+    path = folder / f"{name}.wav" if folder is not None else None
+    if path is not None and path.is_file():
+        data = path.read_bytes()
+    else:
+        data = wav_bytes(RECIPES[name]())
+        if path is not None:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(data)
+            except OSError:
+                pass
+    _WAVS[name] = data
+    return data
+
+
 class Sounds:
     """The table sounds. ``play(name)`` for a name in :data:`RECIPES`; unknown names are ignored."""
 
@@ -124,7 +167,7 @@ class Sounds:
         sound = self._sounds.get(name)
         if sound is None and self.available and name in RECIPES:
             try:
-                sound = pygame.mixer.Sound(file=io.BytesIO(wav_bytes(RECIPES[name]())))
+                sound = pygame.mixer.Sound(file=io.BytesIO(wav(name)))
             except (pygame.error, NotImplementedError, OSError):
                 self.available = False
                 return None
@@ -135,6 +178,14 @@ class Sounds:
     def preload(self) -> None:
         for name in RECIPES:
             self._load(name)
+
+    def prepare(self) -> None:
+        """Build (or read) every sound's WAV in a background thread, once per process, so that no
+        frame waits for one the first time it plays."""
+        global _PREPARING
+        if _PREPARING is None and self.available:
+            _PREPARING = threading.Thread(target=lambda: [wav(name) for name in RECIPES], name="sounds", daemon=True)
+            _PREPARING.start()
 
     def play(self, name: str) -> None:
         if not self.available or self.volume <= 0:

@@ -72,20 +72,19 @@ def test_mouse_wake_counts_travel_since_another_device() -> None:
 
 
 def test_table_buttons_light_under_the_pointer_only_while_the_mouse_is_in_use() -> None:
+    from cardtable.arcade.cardart import CardArt
     from cardtable.arcade.tables.base import Button, Table
 
     class Probe(Table):
         pass
 
-    table = Probe.__new__(Probe)
+    table = Probe("probe", [0], CardArt(), (100, 100))
     table.hover = (10.0, 10.0)
     table.mouse_active = False
     button = Button(pygame.Rect(0, 0, 50, 20), "Go", {"type": "go"}, 0)
     colours: list[tuple] = []
     table.buttons = [button]
-    table.u = 1.0
     table.panel = lambda size, colour, border=None: colours.append(colour) or pygame.Surface(size)
-    table.blit_text = lambda *a, **k: pygame.Rect(0, 0, 1, 1)
     surface = pygame.Surface((100, 100))
     table._draw_buttons(surface)
     table.mouse_active = True

@@ -208,6 +208,10 @@ class Table:
         self.pace = 1.0  # the bot-speed setting's delay factor: moves the table makes by itself follow it
         self.clock = 0.0
         self._text_cache: dict[tuple, pygame.Surface] = {}
+        self._fit_cache: dict[tuple, int] = {}
+        self._banners: dict[tuple, pygame.Surface] = {}  # banner text on its panel, per size
+        self._button_images: dict[tuple, pygame.Surface] = {}
+        self._plates: dict[tuple, pygame.Surface] = {}
         self._felt: pygame.Surface | None = None
         self._static: pygame.Surface | None = None
         self._static_dirty = True
@@ -416,6 +420,10 @@ class Table:
         self._felt = None
         self._panel_cache.clear()
         self._text_cache.clear()
+        self._fit_cache.clear()
+        self._banners.clear()
+        self._button_images.clear()
+        self._plates.clear()
         if hasattr(self, "_warm"):
             self._warm.clear()
             self._warm_sizes.clear()
@@ -553,17 +561,24 @@ class Table:
         key = (text, round(px), colour)
         surface = self._text_cache.get(key)
         if surface is None:
-            if len(self._text_cache) > 600:
+            if len(self._text_cache) > 1500:
                 self._text_cache.clear()
             surface = self._text_cache[key] = fonts.line(text, max(8, round(px)), colour)
         return surface
 
     def fit(self, text: str, px: float, width: float) -> float:
-        """``px``, made smaller (in whole steps, so fonts are reused) until ``text`` fits in ``width``."""
-        px = round(px)
-        while px > 10 and self.font(px).size(text)[0] > width:
-            px -= 2
-        return px
+        """``px``, made smaller (in whole steps, so fonts are reused) until ``text`` fits in ``width``
+        (remembered: tables fit the same texts every frame)."""
+        key = (text, round(px), round(width))
+        fitted = self._fit_cache.get(key)
+        if fitted is None:
+            if len(self._fit_cache) > 2000:
+                self._fit_cache.clear()
+            fitted = round(px)
+            while fitted > 10 and self.font(fitted).size(text)[0] > width:
+                fitted -= 2
+            self._fit_cache[key] = fitted
+        return fitted
 
     def blit_text(self, surface: pygame.Surface, text: str, px: float, colour: Colour, anchor: str, pos: Vec,
                   shadow: bool = True) -> pygame.Rect:
@@ -875,13 +890,19 @@ class Table:
             if shake:
                 x += shake * 8 * self.u
         size = sprite.rect.size
+        turning = self.flips.get(sprite.key) if sprite.code is not None else None
+        if sprite.shadow and sprite.glow is None and turning is None:  # the card and its shadow: one blit
+            pad = self.art.glow_pad(size)
+            shadowed = self.art.shadowed(sprite.code, size, sprite.flipped, (round(2 * self.u), round(4 * self.u)))
+            surface.blit(shadowed, (x - pad, y - pad))
+            self._draw_sprite_marks(surface, sprite, x, y)
+            return
         if sprite.shadow:
             pad = self.art.glow_pad(size)
             surface.blit(self.art.shadow(size), (x - pad + 2 * self.u, y - pad + 4 * self.u))
         if sprite.glow is not None:
             pad = self.art.glow_pad(size)
             surface.blit(self.art.glow(size, sprite.glow), (x - pad, y - pad))
-        turning = self.flips.get(sprite.key) if sprite.code is not None else None
         if turning is not None:
             t = 1 - max(0.0, turning) / FLIP_TIME
             image = self.art.card(sprite.code if t >= 0.5 else None, size, sprite.flipped)
@@ -889,6 +910,11 @@ class Table:
             surface.blit(pygame.transform.scale(image, (width, size[1])), (x + (size[0] - width) / 2, y))
             return
         surface.blit(self.art.card(sprite.code, size, sprite.flipped), (x, y))
+        self._draw_sprite_marks(surface, sprite, x, y)
+
+    def _draw_sprite_marks(self, surface: pygame.Surface, sprite: Sprite, x: float, y: float) -> None:
+        """What goes over a card: the dimming of a card that cannot be played, the cursor's marker."""
+        size = sprite.rect.size
         if sprite.dim:
             surface.blit(self._dim(size), (x, y))
         if sprite.mark is not None:
@@ -912,39 +938,64 @@ class Table:
 
     def _draw_buttons(self, surface: pygame.Surface) -> None:
         labels = Counter(b.label for b in self.buttons)
+        recording = layout.is_recording()
         for i, button in enumerate(self.buttons):
             rect = button.rect
             name = f"button {button.label}" if labels[button.label] == 1 else f"button {button.label} ({i + 1})"
             hovered = self.mouse_active and self.hover is not None and rect.collidepoint(self.hover)
-            if not button.enabled:
-                colour = (40, 50, 45, 200)
-            elif button.focus or hovered:
-                colour = (236, 190, 70, 245)
-            else:
-                colour = (20, 70, 48, 235)
-            border = (255, 240, 190, 230) if button.focus else (255, 255, 255, 70)
+            if recording:  # drawn in place, so that each part reports where it is
+                self._paint_button(surface, button, rect, hovered, name)
+                continue
+            key = (rect.size, button.label, button.note, button.enabled, button.focus, hovered,
+                   id(button.icon) if button.icon is not None else None)
+            image = self._button_images.get(key)
+            if image is None:  # a button is one cached image: one blit a frame
+                if len(self._button_images) > 200:
+                    self._button_images.clear()
+                colour, border = self._button_look(button, hovered)
+                image = self.panel(rect.size, colour, border=border).copy()
+                self._paint_button(image, button, image.get_rect(), hovered, name, on_panel=True)
+                self._button_images[key] = image
+            surface.blit(image, rect)
+
+    @staticmethod
+    def _button_look(button: Button, hovered: bool) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
+        """A button's panel colour and border."""
+        if not button.enabled:
+            colour = (40, 50, 45, 200)
+        elif button.focus or hovered:
+            colour = (236, 190, 70, 245)
+        else:
+            colour = (20, 70, 48, 235)
+        return colour, (255, 240, 190, 230) if button.focus else (255, 255, 255, 70)
+
+    def _paint_button(self, surface: pygame.Surface, button: Button, rect: pygame.Rect, hovered: bool,
+                      name: str, on_panel: bool = False) -> None:
+        """Draw ``button`` at ``rect`` of ``surface`` (``on_panel``: the surface is its panel already)."""
+        if not on_panel:
+            colour, border = self._button_look(button, hovered)
             surface.blit(self.panel(rect.size, colour, border=border), rect)
-            self.report("button", rect, name)
-            ink = (30, 24, 10) if button.enabled and (button.focus or hovered) else (INK if button.enabled else (120, 130, 125))
-            px = min(rect.height * 0.55, 30 * self.u)
-            cx = rect.centerx
-            room = rect.width - 12 * self.u - (button.icon.get_width() + 6 * self.u if button.icon is not None else 0)
-            px = self.fit(button.label, px, room)
-            if button.icon is not None:  # the icon and the words centred together
-                words = max(self.font(px).size(button.label)[0], self.font(px * 0.5).size(button.note)[0])
-                gap = 6 * self.u
-                left = rect.centerx - (button.icon.get_width() + gap + words) / 2
-                surface.blit(button.icon, button.icon.get_rect(midleft=(round(left), rect.centery)))
-                cx = left + button.icon.get_width() + gap + words / 2
-            with self.part_of(name):
-                if button.note:
-                    self.blit_text(surface, button.label, px, ink, "center", (cx, rect.centery - px * 0.22), False)
-                    self.blit_text(surface, button.note, px * 0.5, BAD if not button.enabled else ink, "center",
-                                   (cx, rect.bottom - px * 0.42), False)
-                else:
-                    self.blit_text(surface, button.label, px, ink, "center", (cx, rect.centery), False)
-            if not button.enabled and button.note:
-                pygame.draw.line(surface, BAD, (rect.left + 6, rect.bottom - 6), (rect.right - 6, rect.top + 6), 2)
+        self.report("button", rect, name)
+        ink = (30, 24, 10) if button.enabled and (button.focus or hovered) else (INK if button.enabled else (120, 130, 125))
+        px = min(rect.height * 0.55, 30 * self.u)
+        cx = rect.centerx
+        room = rect.width - 12 * self.u - (button.icon.get_width() + 6 * self.u if button.icon is not None else 0)
+        px = self.fit(button.label, px, room)
+        if button.icon is not None:  # the icon and the words centred together
+            words = max(self.font(px).size(button.label)[0], self.font(px * 0.5).size(button.note)[0])
+            gap = 6 * self.u
+            left = rect.centerx - (button.icon.get_width() + gap + words) / 2
+            surface.blit(button.icon, button.icon.get_rect(midleft=(round(left), rect.centery)))
+            cx = left + button.icon.get_width() + gap + words / 2
+        with self.part_of(name):
+            if button.note:
+                self.blit_text(surface, button.label, px, ink, "center", (cx, rect.centery - px * 0.22), False)
+                self.blit_text(surface, button.note, px * 0.5, BAD if not button.enabled else ink, "center",
+                               (cx, rect.bottom - px * 0.42), False)
+            else:
+                self.blit_text(surface, button.label, px, ink, "center", (cx, rect.centery), False)
+        if not button.enabled and button.note:
+            pygame.draw.line(surface, BAD, (rect.left + 6, rect.bottom - 6), (rect.right - 6, rect.top + 6), 2)
 
     def _draw_effects(self, surface: pygame.Surface) -> None:
         for effect in self.effects.items:
@@ -952,21 +1003,37 @@ class Table:
             if effect.kind == "banner":
                 scale = round(0.7 + 0.3 * min(1.0, p * 6), 1)
                 fade = 1.0 if p < 0.7 else max(0.0, (1 - p) / 0.3)
-                px = 84 * self.u * effect.size * scale
-                image = self.text(effect.text, px, effect.colour)
-                back = self.panel((image.get_width() + round(60 * self.u), image.get_height() + round(24 * self.u)),
-                                  (0, 0, 0, 150))
-                rect = back.get_rect(center=(round(self.W / 2), round(self.banner_y())))
-                self.blit_faded(surface, back, rect, fade)
-                self.blit_faded(surface, image, image.get_rect(center=rect.center), fade)
+                image = self._banner_image(effect.text, 84 * self.u * effect.size, effect.colour, scale)
+                self.blit_faded(surface, image, image.get_rect(center=(round(self.W / 2), round(self.banner_y()))), fade)
             elif effect.kind == "float":
                 px = 40 * self.u * effect.size
                 image = self.text(effect.text, px, effect.colour)
                 self.blit_faded(surface, image, image.get_rect(center=(effect.pos[0], effect.pos[1] - 40 * self.u * p)),
                                 1 - p)
-            elif effect.kind == "flash":
-                flash = self.panel(self.size, (255, 255, 255, round(70 * (1 - p))), radius=0, border=None)
-                surface.blit(flash, (0, 0))
+            elif effect.kind == "flash":  # a brightening of the whole table: an additive fill is one fast pass
+                light = round(60 * (1 - p))
+                surface.fill((light, light, light), special_flags=pygame.BLEND_RGB_ADD)
+
+    def _banner_image(self, text: str, px: float, colour: Colour, scale: float = 1.0) -> pygame.Surface:
+        """A banner's text on its dark panel, composed once (one blit a frame, not two); the smaller
+        steps of its pop-in are that image scaled down, not text set again at three more sizes (new
+        font sizes cost milliseconds the first time)."""
+        key = (text, round(px), colour, scale)
+        image = self._banners.get(key)
+        if image is None:
+            if len(self._banners) > 80:
+                self._banners.clear()
+            if scale != 1.0:
+                full = self._banner_image(text, px, colour)
+                size = (max(1, round(full.get_width() * scale)), max(1, round(full.get_height() * scale)))
+                image = pygame.transform.smoothscale(full, size)
+            else:
+                words = self.text(text, px, colour)
+                image = self.panel((words.get_width() + round(60 * self.u), words.get_height() + round(24 * self.u)),
+                                   (0, 0, 0, 150)).copy()
+                image.blit(words, words.get_rect(center=image.get_rect().center))
+            self._banners[key] = image
+        return image
 
     def toast_place(self) -> tuple[float, int]:
         """Where toasts go (centre y of the first) and how many show at once."""
@@ -1026,8 +1093,22 @@ class Table:
     def name_plate(self, surface: pygame.Surface, seat: int, centre: Vec, lines: list[tuple[str, Colour]],
                    active: bool = False, width: float | None = None) -> pygame.Rect:
         """A small panel with a player's name and a few lines under it; gold border when they act."""
-        px = 22 * self.u
         name = self.name(seat)
+        key = (name, tuple(lines), active, round(width) if width is not None else None)
+        plate = self._plates.get(key)
+        if plate is None:  # composed once per content: one blit
+            if len(self._plates) > 100:
+                self._plates.clear()
+            plate = self._plates[key] = self._compose_plate(name, lines, active, width)
+        rect = plate.get_rect(center=(round(centre[0]), round(centre[1])))
+        surface.blit(plate, rect)
+        self.report("panel", rect, f"plate {seat}")
+        self.draw_badge(surface, seat, rect)
+        return rect
+
+    def _compose_plate(self, name: str, lines: list[tuple[str, Colour]], active: bool,
+                       width: float | None) -> pygame.Surface:
+        px = 22 * self.u
         name_px = self.fit(name, px * 1.1, width * 1.2) if width is not None else px * 1.1  # long names shrink
         images = [self.text(name, name_px, GOLD if active else INK)]
         images += [self.text(t, px * 0.85, c) for t, c in lines if t]
@@ -1036,13 +1117,9 @@ class Table:
             w = max(w, round(width))
         h = sum(i.get_height() for i in images) + round(12 * self.u) + round(2 * self.u) * (len(images) - 1)
         border = (*GOLD, 255) if active else (255, 255, 255, 45)
-        back = self.panel((w, h), PANEL, border=border)
-        rect = back.get_rect(center=(round(centre[0]), round(centre[1])))
-        surface.blit(back, rect)
-        self.report("panel", rect, f"plate {seat}")
-        y = rect.top + round(6 * self.u)
+        plate = self.panel((w, h), PANEL, border=border).copy()
+        y = round(6 * self.u)
         for image in images:
-            surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
+            plate.blit(image, image.get_rect(midtop=(w // 2, y)))
             y += image.get_height() + round(2 * self.u)
-        self.draw_badge(surface, seat, rect)
-        return rect
+        return plate

@@ -56,6 +56,8 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         self._pile_labels: list[tuple[str, tuple[float, float]]] = []
         self._staged: dict[str, tuple[tuple[float, float], float]] = {}  # card -> (where on the table, seconds)
         self._origins: dict[str, tuple[float, float]] = {}  # a card an opponent played comes from its place
+        self._geometry_key: tuple = ()
+        self._geometry: dict[str, Any] = {}
         super().__init__(game_name, local_seats, art, size)
         self.art = self.hwatu  # every card on this table is a hwatu card
 
@@ -97,22 +99,35 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         top = MENU_STRIP if i == 0 else 6 * self.u
         return pygame.Rect(round(i * w + 8 * self.u), round(top), round(w - 16 * self.u), round(150 * self.u))
 
+    def geometry(self, name: str, make: Any) -> Any:
+        """A layout value, worked out once per window size, card size and number of table piles (a
+        build asks for the stock and pile sizes dozens of times)."""
+        key = (self.size, self.card_scale, self.players, len(self.view.get("table") or []))
+        if self._geometry_key != key:
+            self._geometry_key, self._geometry = key, {}
+        if name not in self._geometry:
+            self._geometry[name] = make()
+        return self._geometry[name]
+
     def opp_bottom(self) -> float:
         """The lowest point of the opponents' areas (plate, the small fan of their hand, captures)."""
         return MENU_STRIP + max(150 * self.u, 104 * self.u + self.hsize(0.065)[1])
 
     def stock_rect(self) -> pygame.Rect:
-        size = self.pile_size()
-        return pygame.Rect(round(40 * self.u), round(max(self.H * 0.28, self.opp_bottom() + 10 * self.u)), *size)
+        return self.geometry("stock", lambda: pygame.Rect(
+            round(40 * self.u), round(max(self.H * 0.28, self.opp_bottom() + 10 * self.u)), *self.pile_size())).copy()
 
     def hand_top(self) -> float:
         return self.H - self.hsize(0.17)[1] - 30 * self.u
 
     def my_captures(self) -> pygame.Rect:
         """My capture area: right above the hand (even a lifted card), its labels included."""
-        block = round(8 * self.u + self.hsize(0.095)[1] + 3 * self.u + 16 * self.u)
-        top = self.hand_top() - self.hsize(0.17)[1] * 0.18 - 6 * self.u - block
-        return pygame.Rect(round(200 * self.u), round(top), round(self.W - 440 * self.u), block)
+        def make() -> pygame.Rect:
+            block = round(8 * self.u + self.hsize(0.095)[1] + 3 * self.u + 16 * self.u)
+            top = self.hand_top() - self.hsize(0.17)[1] * 0.18 - 6 * self.u - block
+            return pygame.Rect(round(200 * self.u), round(top), round(self.W - 440 * self.u), block)
+
+        return self.geometry("my captures", make).copy()
 
     def prompt_bottom(self) -> float:
         return self.my_captures().top - 2 * self.u
@@ -120,11 +135,14 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
     def table_region(self) -> pygame.Rect:
         """Where the table's piles lie: between the opponents and the prompt over my captures, the stock
         on the left and the legend on the right."""
-        top = self.opp_bottom() + 6 * self.u
-        bottom = self.prompt_bottom() - 24 * self.u
-        left = 170 * self.u
-        right = self.legend_rect().left - 8 * self.u
-        return pygame.Rect(round(left), round(top), round(right - left), round(max(bottom - top, 40)))
+        def make() -> pygame.Rect:
+            top = self.opp_bottom() + 6 * self.u
+            bottom = self.prompt_bottom() - 24 * self.u
+            left = 170 * self.u
+            right = self.legend_rect().left - 8 * self.u
+            return pygame.Rect(round(left), round(top), round(right - left), round(max(bottom - top, 40)))
+
+        return self.geometry("table region", make).copy()
 
     def pile_rows(self) -> tuple[int, int]:
         piles = len(self.view.get("table") or [])
@@ -133,9 +151,11 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
 
     def pile_size(self) -> tuple[int, int]:
         """Table cards: 13% of the height, smaller when two rows of piles would not fit."""
-        cols, rows = self.pile_rows()
-        fits = self.table_region().height / (rows * 1.12)
-        return hwatu_size(round(min(self.hsize(0.13)[1], fits)))
+        def make() -> tuple[int, int]:
+            fits = self.table_region().height / (self.pile_rows()[1] * 1.12)
+            return hwatu_size(round(min(self.hsize(0.13)[1], fits)))
+
+        return self.geometry("pile size", make)
 
     def banner_y(self) -> float:
         return self.H * 0.42
@@ -374,9 +394,12 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
                 (hwatu_art.badge("R", px), "ribbon"), (hwatu_art.badge("D", px), "double junk")]
 
     def legend_rect(self) -> pygame.Rect:
-        rect = pygame.Rect((0, 0), self.legend_size(self.legend(self.hwatu, round(20 * self.u)), "On the cards"))
-        rect.topright = (round(self.W - 8 * self.u), round(self.opp_bottom() + 8 * self.u))
-        return rect
+        def make() -> pygame.Rect:
+            rect = pygame.Rect((0, 0), self.legend_size(self.legend(self.hwatu, round(20 * self.u)), "On the cards"))
+            rect.topright = (round(self.W - 8 * self.u), round(self.opp_bottom() + 8 * self.u))
+            return rect
+
+        return self.geometry("legend", make).copy()
 
     def draw_static(self, surface: pygame.Surface) -> None:
         view = self.view
