@@ -60,8 +60,8 @@ def oh_hell(result: dict[str, Any], names: list[str]) -> Sheet:
 
 def tractor(result: dict[str, Any], names: list[str]) -> Sheet:
     teams = [" & ".join(names[s] for s in range(len(names)) if s % 2 == t) or f"Team {'AB'[t]}" for t in (0, 1)]
-    sheet = Sheet(["Round", "Declarers", "Their points", teams[0], teams[1]],
-                  note="the attackers' card points; each team's level after the round (+ the climb)")
+    sheet = Sheet(["Round", "Declarers", "Attackers' points", teams[0], teams[1]],
+                  note="each team's level after the round (+ the climb)")
     for row in result.get("history") or []:
         levels = _seat_list(row.get("levels"), 2)
         cells = [str(row.get("round", "?")), teams[row["declarers"]] if row.get("declarers") in (0, 1) else "?",
@@ -88,7 +88,8 @@ def go_stop(result: dict[str, Any], names: list[str]) -> Sheet:
             how = f"{who}: four of a month"
         else:
             goes = row.get("goes") or 0
-            how = f"{who} stops at {row.get('score', 0)}" + (f", Go x{goes}" if goes else "")
+            verb = "stop" if who == "You" else "stops"
+            how = f"{who} {verb} at {row.get('score', 0)}" + (f", Go x{goes}" if goes else "")
         payments = _seat_list(row.get("payments"), n)
         sheet.rows.append([str(row.get("hand", len(sheet.rows) + 1)), how, *(_signed(p) or "0" for p in payments)])
     sheet.totals = ["Chips", "", *(_signed(v) or "0" for v in _seat_list(result.get("scores"), n))]

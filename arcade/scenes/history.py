@@ -29,8 +29,10 @@ def describe(entry: Any) -> str:
         outcome = " and ".join(who) + " won"
     else:
         outcome = "a draw"
-    others = [n for s, n in enumerate(names) if s not in entry.seats]
+    others = [n.split(" (")[0] for s, n in enumerate(names) if s not in entry.seats]  # "Bot 2 (hard)": "Bot 2"
     company = ("with " + ", ".join(others)) if others else ""
+    if len(company) > 40:
+        company = company[:38].rsplit(",", 1)[0] + ", …"
     watched = "watched" if not entry.seats else ""
     return "  ·  ".join(part for part in (when, entry.title, outcome, company, watched) if part)
 
