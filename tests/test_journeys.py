@@ -244,3 +244,38 @@ def test_host_a_table_by_pad_lobby_start_and_a_hand(app) -> None:
     pad.press(LEFT)
     pad.press(A)
     assert app.scene.name == "title" and app.session is None
+
+
+def test_couch_speed_with_a_pad_and_the_keyboard(app) -> None:
+    """One pad and the keyboard: the keyboard (whole) plays the left half, the pad the right."""
+    from cardtable.arcade.scenes.table import TableScene
+    from cardtable.arcade.session import LOCAL, YOU, DirectSession, SeatSpec, TableConfig
+
+    pad = Pad(app, 9)
+    session = DirectSession(TableConfig(game="speed", players=2, seats=[SeatSpec(YOU, name="Ann"),
+                                                                         SeatSpec(LOCAL, name="Bo")], seed=4))
+    session.request({"type": "start"})
+    app.session = session
+    scene = TableScene(app)
+    app.push(scene)
+    app.step(3)
+    assert scene.binding == {"keyboard": 0, "pad9": 1, "mouse": 0} and not app.mapper.split_keyboard
+    sent: list[int] = []
+    original = session.send
+    session.send = lambda seat, action, press_time=None: (sent.append(seat), original(seat, action, press_time))
+    for _ in range(60):
+        if set(sent) == {0, 1}:
+            break
+        for key in (pygame.K_RETURN, pygame.K_RIGHT, pygame.K_q, pygame.K_e):
+            for kind in (pygame.KEYDOWN, pygame.KEYUP):
+                app.post(pygame.event.Event(kind, key=key, mod=0, unicode="", scancode=0))
+            app.step(2)
+        for button in (A, RIGHT, LB, RB):
+            pad.press(button)
+        app.step(20)  # the count ends; Ready goes by itself
+    assert set(sent) == {0, 1}
+    table = scene.table
+    assert table.arrangement == "side"
+    assert table.inputs[0].device == "keyboard" and table.inputs[1].device == "pad9"
+    assert table.hint_image(1, table.hints_for(1), 600) is not None
+    assert any(c.startswith("pad:") for kinds, _ in filter(None, table.hints_for(1)) for c in table.caps(1, kinds))

@@ -407,7 +407,8 @@ class SpitTable(RealtimeTable):
         if not isinstance(seat, int) or not isinstance(pile, int):
             return
         sizes = self.view.get("spit_sizes") or [0, 0]
-        side = "left" if pile == self.bottom else "right"
+        # the pile by the screen's side; face to face "left" means nothing to both, so by its owner
+        side = f"{self.name(pile)}'s" if self.arrangement == "facing" else "left" if pile == self.bottom else "right"
         took = sizes[pile] if pile < len(sizes) else 0
         got = sizes[1 - pile] if 1 - pile < len(sizes) else 0
         who = self.name(seat)
