@@ -27,9 +27,10 @@ PAD_ID = 5
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory):
+def app():
     import os
 
+    strict = os.environ.get("CARDTABLE_STRICT")
     os.environ["CARDTABLE_STRICT"] = "1"
     from cardtable.arcade.app import App
     from cardtable.arcade.settings import Settings
@@ -39,6 +40,10 @@ def app(tmp_path_factory):
     application.step(1, render=False)
     yield application
     application.shutdown_quietly()
+    if strict is None:
+        os.environ.pop("CARDTABLE_STRICT", None)
+    else:
+        os.environ["CARDTABLE_STRICT"] = strict
 
 
 def press(app: Any, device: str, what: str) -> None:
