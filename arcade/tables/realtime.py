@@ -177,10 +177,6 @@ class RealtimeTable(Table):
         """Where a message for ``seat`` goes (None: the table's message)."""
         raise NotImplementedError
 
-    def seat_band(self, seat: int) -> tuple[float, float]:
-        """Side by side or face to face: the centre of the first line of ``seat``'s own messages."""
-        return self.message_centre(seat)
-
     # -- cursor items (subclasses) ----------------------------------------------------------------
 
     def cursor_cards(self, seat: int) -> list[str | None]:
@@ -472,7 +468,7 @@ class RealtimeTable(Table):
             return
         for seat in self.local_seats:
             mine = [t for t in self.toasts if t.seat in (None, seat)][-2:]
-            x, y = self.seat_band(seat)
+            x, y = self.message_centre(seat)
             step = 40 * self.u * (-1 if self.flipped(seat) else 1)
             if self.seat_message(seat) or (self.arrangement == FACING and self.table_message()):
                 y += step
