@@ -13,14 +13,13 @@ faces, never a stretched bitmap.
 
 from __future__ import annotations
 
-import math
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
 import pygame
 
-from cardtable.arcade import fonts
+from cardtable.arcade import figures, fonts
 
 RANK_TEXT = {"T": "10"}
 RANK_ORDER = "A23456789TJQK"
@@ -288,7 +287,10 @@ class CardArt(SurfaceCache):
             corner.blit(text, (cx - text.get_width() / 2, top))
             shape(corner, colour, cx, top + text.get_height() * 0.9 + pip_s / 2, pip_s, False)
             surface.blit(pygame.transform.rotate(corner, 180) if flip else corner, (0, 0))
-        if compact:
+        if compact and rank in "JQK":
+            self._court_bust(surface, rank, colour, pygame.Rect(round(w * 0.3), round(h * 0.3), round(w * 0.68),
+                                                               round(h * 0.68)))
+        elif compact:
             shape(surface, colour, w * 0.64, h * 0.66, min(w, h) * 0.5, False)
         elif rank in "JQK":
             self._court(surface, rank, colour, shape, col_w + margin * 1.6)
@@ -306,51 +308,32 @@ class CardArt(SurfaceCache):
                 shape(surface, colour, x, y, pip, py > 0.5)
         return self._finish(surface, size)
 
-    def _court(
-        self,
-        surface: pygame.Surface,
-        rank: str,
-        colour: tuple[int, int, int],
-        shape: Callable[..., None],
-        inset: float,
-    ) -> None:
-        """A framed court panel: tinted field, a crown or cap emblem, and the big letter."""
+    def _court(self, surface: pygame.Surface, rank: str, colour: tuple[int, int, int], shape: Callable[..., None],
+               inset: float) -> None:
+        """A framed court panel: the double-headed figure (see :mod:`cardtable.arcade.figures`) on a
+        pale field of the suit's colour, the suit's pip in two corners of the frame."""
         w, h = surface.get_size()
         frame = pygame.Rect(round(inset), round(h * 0.1), round(w - 2 * inset), round(h * 0.8))
-        tint = tuple(min(255, c + (255 - c) * 0.86) for c in colour)
-        pygame.draw.rect(surface, tint, frame, border_radius=round(w * 0.04))
-        pygame.draw.rect(surface, colour, frame, width=max(2, w // 60), border_radius=round(w * 0.04))
-        gold = (214, 170, 60)
-        cx = frame.centerx
-        fw = frame.width
-        if rank == "K":
-            base_y = frame.top + frame.height * 0.3
-            pts = [
-                (cx - fw * 0.3, base_y), (cx - fw * 0.3, base_y - fw * 0.2), (cx - fw * 0.15, base_y - fw * 0.08),
-                (cx, base_y - fw * 0.26), (cx + fw * 0.15, base_y - fw * 0.08), (cx + fw * 0.3, base_y - fw * 0.2),
-                (cx + fw * 0.3, base_y),
-            ]
-            pygame.draw.polygon(surface, gold, pts)
-            pygame.draw.polygon(surface, colour, pts, max(1, w // 90))
-        elif rank == "Q":
-            base_y = frame.top + frame.height * 0.3
-            pygame.draw.ellipse(surface, gold, (cx - fw * 0.26, base_y - fw * 0.2, fw * 0.52, fw * 0.24))
-            for dx in (-0.18, 0.0, 0.18):
-                pygame.draw.circle(surface, colour, (cx + dx * fw, base_y - fw * 0.2), fw * 0.045)
-            pygame.draw.ellipse(surface, colour, (cx - fw * 0.26, base_y - fw * 0.2, fw * 0.52, fw * 0.24), max(1, w // 90))
-        else:
-            base_y = frame.top + frame.height * 0.3
-            pts = [(cx - fw * 0.26, base_y), (cx - fw * 0.18, base_y - fw * 0.2), (cx + fw * 0.2, base_y - fw * 0.16),
-                   (cx + fw * 0.3, base_y)]
-            pygame.draw.polygon(surface, gold, pts)
-            pygame.draw.polygon(surface, colour, pts, max(1, w // 90))
-            pygame.draw.line(surface, colour, (cx + fw * 0.12, base_y - fw * 0.16), (cx + fw * 0.32, base_y - fw * 0.34),
-                             max(2, w // 50))
-        letter = self._text(rank, frame.height * 0.42, colour)
-        surface.blit(letter, letter.get_rect(center=(cx, frame.top + frame.height * 0.58)))
-        s = frame.width * 0.2
-        shape(surface, colour, frame.left + s * 0.75, frame.bottom - s * 0.75, s, False)
-        shape(surface, colour, frame.right - s * 0.75, frame.bottom - s * 0.75, s, False)
+        tint = tuple(min(255, c + (255 - c) * 0.88) for c in colour)
+        radius = round(w * 0.04)
+        pygame.draw.rect(surface, tint, frame, border_radius=radius)
+        inner = frame.inflate(-max(2, w // 60) * 2, -max(2, w // 60) * 2)
+        figure = pygame.Surface(inner.size, pygame.SRCALPHA)
+        figures.court(figure, figure.get_rect(), rank, colour)
+        mask = pygame.Surface(inner.size, pygame.SRCALPHA)  # keep the figure inside the rounded frame
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(1, radius - 2))
+        figure.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        surface.blit(figure, inner)
+        pygame.draw.rect(surface, colour, frame, width=max(2, w // 60), border_radius=radius)
+        s = frame.width * 0.17
+        shape(surface, colour, frame.left + s * 0.8, frame.top + s * 0.8, s, False)
+        shape(surface, colour, frame.right - s * 0.8, frame.bottom - s * 0.8, s, True)
+
+    def _court_bust(self, surface: pygame.Surface, rank: str, colour: tuple[int, int, int], box: pygame.Rect) -> None:
+        """A small card's court: the figure's upper half alone, big enough to tell K, Q and J apart."""
+        half = pygame.Surface(box.size, pygame.SRCALPHA)
+        figures.court_half(half, half.get_rect(), rank, colour)
+        surface.blit(half, box)
 
     def _draw_other(self, code: str, size: tuple[int, int]) -> pygame.Surface:
         """A card that is not French (hwatu ``04A``, bonus ``J2``...): its code, clearly lettered."""
@@ -380,16 +363,14 @@ class CardArt(SurfaceCache):
             glyph = self._text(letter, px, colour)
             surface.blit(glyph, (w * 0.07 + (px * 0.75 - glyph.get_width()) / 2, y))
             y += glyph.get_height() * 0.78
-        cx, cy, r = w * 0.58, h * 0.55, w * (0.3 if compact else 0.28)
-        star = []
-        for i in range(10):
-            angle = -math.pi / 2 + i * math.pi / 5
-            rad = r if i % 2 == 0 else r * 0.42
-            star.append((cx + rad * math.cos(angle), cy + rad * math.sin(angle)))
-        pygame.draw.polygon(surface, colour, star)
-        if not compact:
-            inner = [(cx + (x - cx) * 0.55, cy + (y - cy) * 0.55) for x, y in star]
-            pygame.draw.polygon(surface, (214, 170, 60), inner)
+        side = w * (0.74 if compact else 0.7)
+        box = pygame.Rect(0, 0, round(side), round(side * 1.05))
+        box.center = (round(w * 0.6), round(h * (0.6 if compact else 0.55)))
+        figures.jester(surface, box, colour, big=code != "BJ")
+        if not compact:  # the small jester again, turned, like a court card's second head
+            small = pygame.Surface((round(w * 0.3), round(w * 0.32)), pygame.SRCALPHA)
+            figures.jester(small, small.get_rect(), colour, big=code != "BJ")
+            surface.blit(pygame.transform.rotate(small, 180), (round(w * 0.05), round(h * 0.95 - small.get_height())))
         return self._finish(surface, size)
 
     def _draw_back(self, size: tuple[int, int]) -> pygame.Surface:

@@ -1,15 +1,15 @@
 """Hwatu (Korean flower card) faces drawn procedurally: 48 month cards and the two jokers, by code.
 
-A face is cream paper inside a red frame (the colour of real hwatu edges). Each month has its own
-colour and plant motif (pine, plum, cherry, wisteria, iris, peony, bush clover, pampas with its moon
-hill, chrysanthemum, maple, paulownia, rain); the month number sits in the top-left corner. The kind is
-marked so it reads at a glance, even on small cards:
+A face is cream paper inside a red frame (the colour of real hwatu edges) with the month's picture
+after the traditional designs (:mod:`cardtable.arcade.hwatu_scenes`: the pine and the crane under the
+sun, the cherry curtain, the moon over the pampas hill, the rain man...); the month number sits in the
+top-left corner. The kind is also marked so it reads at a glance, even on small cards:
 
-- bright (``B``): a big red sun disc with a gold ring, and a gold "光" style star badge;
-- animal (``A``): a dark bird silhouette in the middle and a brown badge;
-- ribbon (``R``): a vertical ribbon across the card, red, red with poem strokes, or blue;
+- bright (``B``): a gold star badge;
+- animal (``A``): a brown "A" badge;
+- ribbon (``R``): a vertical ribbon across the card, red, red with poem strokes, or blue, and an "R";
 - junk (``P``): the plant alone;
-- double junk (``D``): the plant and a big "x2" badge;
+- double junk (``D``): a big "x2" badge;
 - jokers (``J2``, ``J3``): gold cards with "+2" / "+3".
 
 Surfaces are drawn at 2-3x and smooth-scaled once, cached per (code, size) like :class:`CardArt`, whose
@@ -22,6 +22,7 @@ import math
 
 import pygame
 
+from cardtable.arcade import hwatu_scenes
 from cardtable.arcade.cardart import CardArt, SurfaceCache
 from cardtable.engine import hwatu
 
@@ -144,12 +145,8 @@ class HwatuArt(SurfaceCache):
         colour = MONTH_COLOURS[month]
         clip = surface.get_clip()
         surface.set_clip(inner)
-        self._motif(surface, inner, month, colour)
-        if kind == "B":
-            self._bright(surface, inner, month)
-        elif kind == "A":
-            self._animal(surface, inner)
-        elif kind == "R":
+        hwatu_scenes.scene(surface, inner, code)
+        if kind == "R":
             self._ribbon(surface, inner, code)
         surface.set_clip(clip)
         self._corner(surface, inner, month, colour)
@@ -225,35 +222,6 @@ class HwatuArt(SurfaceCache):
 
     # -- kinds ----------------------------------------------------------------------------------
 
-    def _bright(self, surface: pygame.Surface, inner: pygame.Rect, month: str) -> None:
-        r = inner.width * 0.3
-        cx, cy = inner.centerx, inner.top + inner.height * 0.36
-        if month == "08":  # the full moon over the pampas hill
-            pygame.draw.circle(surface, (250, 250, 250), (cx, cy), r * 1.15)
-            pygame.draw.circle(surface, (200, 200, 190), (cx, cy), r * 1.15, max(1, inner.width // 40))
-            return
-        if month == "12":  # the man with the umbrella
-            pygame.draw.polygon(surface, (200, 40, 40), [(cx - r, cy), (cx + r, cy), (cx, cy - r * 0.8)])
-            pygame.draw.line(surface, INK, (cx, cy), (cx, cy + r * 1.2), max(1, inner.width // 30))
-            pygame.draw.circle(surface, (240, 210, 170), (cx - r * 0.4, cy + r * 0.5), r * 0.28)
-            return
-        pygame.draw.circle(surface, GOLD, (cx, cy), r * 1.12)
-        pygame.draw.circle(surface, (210, 36, 40), (cx, cy), r)
-
-    def _animal(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
-        s = inner.width * 0.34
-        cx, cy = inner.centerx, inner.top + inner.height * 0.42
-        dark = (50, 40, 36)
-        pygame.draw.ellipse(surface, dark, pygame.Rect(cx - s, cy - s * 0.35, s * 1.6, s * 0.7))
-        pygame.draw.circle(surface, dark, (cx + s * 0.75, cy - s * 0.25), s * 0.3)
-        pygame.draw.polygon(surface, (230, 150, 30), [(cx + s * 1.0, cy - s * 0.3), (cx + s * 1.35, cy - s * 0.18),
-                                                      (cx + s * 1.0, cy - s * 0.1)])
-        pygame.draw.polygon(surface, (90, 70, 60), [(cx - s * 0.4, cy - s * 0.1), (cx + s * 0.3, cy - s * 0.1),
-                                                    (cx - s * 0.1, cy - s * 1.0)])
-        pygame.draw.polygon(surface, dark, [(cx - s * 0.9, cy), (cx - s * 1.45, cy - s * 0.3),
-                                            (cx - s * 1.3, cy + s * 0.25)])
-        pygame.draw.circle(surface, (255, 255, 255), (cx + s * 0.82, cy - s * 0.3), max(1, s * 0.07))
-
     def _ribbon(self, surface: pygame.Surface, inner: pygame.Rect, code: str) -> None:
         colour = (40, 70, 170) if code in hwatu.BLUE else (205, 36, 40)
         w = inner.width * 0.3
@@ -267,100 +235,6 @@ class HwatuArt(SurfaceCache):
             for i in range(4):
                 y = top + (bottom - top) * (0.18 + i * 0.16)
                 pygame.draw.line(surface, INK, (x + w * 0.3, y), (x + w * 0.7, y + w * 0.12), max(1, round(w * 0.12)))
-
-    # -- months ---------------------------------------------------------------------------------
-
-    def _motif(self, surface: pygame.Surface, inner: pygame.Rect, month: str, colour: tuple[int, int, int]) -> None:
-        w, h = inner.size
-        x0, y0 = inner.topleft
-        light = _shade(colour, 0.55)
-        pygame.draw.rect(surface, _shade(colour, 0.82), pygame.Rect(x0, y0 + h * 0.72, w, h * 0.28))
-        line = max(1, round(w * 0.035))
-        brown = (110, 70, 40)
-        if month == "01":  # pine: stacked green boughs
-            pygame.draw.line(surface, brown, (x0 + w * 0.5, y0 + h * 0.95), (x0 + w * 0.55, y0 + h * 0.55), line * 2)
-            for i in range(3):
-                cy = y0 + h * (0.62 + i * 0.12)
-                pygame.draw.ellipse(surface, colour, pygame.Rect(x0 + w * (0.15 - i * 0.05), cy, w * (0.7 + i * 0.1),
-                                                                  h * 0.1))
-        elif month in ("02", "03"):  # plum / cherry blossoms on a branch
-            pygame.draw.line(surface, brown, (x0, y0 + h * 0.9), (x0 + w, y0 + h * 0.6), line * 2)
-            for fx, fy in ((0.2, 0.82), (0.45, 0.75), (0.72, 0.66), (0.85, 0.86), (0.3, 0.95)):
-                self._flower(surface, (x0 + w * fx, y0 + h * fy), w * 0.09, colour, (255, 230, 120))
-        elif month == "04":  # wisteria: hanging purple drops
-            for i, fx in enumerate((0.2, 0.45, 0.7, 0.9)):
-                for j in range(3):
-                    pygame.draw.ellipse(surface, colour if j % 2 == 0 else light,
-                                        pygame.Rect(x0 + w * fx - w * 0.06, y0 + h * (0.72 + j * 0.08 + i % 2 * 0.03),
-                                                    w * 0.12, h * 0.07))
-        elif month == "05":  # iris: blade leaves and blue flowers
-            for fx in (0.2, 0.4, 0.6, 0.8):
-                pygame.draw.line(surface, (40, 120, 60), (x0 + w * fx, y0 + h), (x0 + w * (fx + 0.05), y0 + h * 0.68),
-                                 line * 2)
-            for fx in (0.3, 0.7):
-                self._flower(surface, (x0 + w * fx, y0 + h * 0.7), w * 0.1, colour, (250, 250, 250))
-        elif month == "06":  # peony: big red bloom
-            self._flower(surface, (x0 + w * 0.5, y0 + h * 0.83), w * 0.2, colour, (250, 200, 60))
-            for fx in (0.15, 0.85):
-                pygame.draw.ellipse(surface, (40, 120, 60), pygame.Rect(x0 + w * fx - w * 0.1, y0 + h * 0.85,
-                                                                         w * 0.2, h * 0.08))
-        elif month == "07":  # bush clover: small dots on arching stems
-            for i in range(3):
-                sx = x0 + w * (0.15 + i * 0.3)
-                pygame.draw.arc(surface, (60, 110, 50), pygame.Rect(sx, y0 + h * 0.65, w * 0.4, h * 0.5), 1.2, 3.0,
-                                line)
-                for j in range(4):
-                    pygame.draw.circle(surface, colour, (sx + w * 0.06 * j, y0 + h * (0.7 + 0.05 * j)), w * 0.035)
-        elif month == "08":  # pampas: a grey hill
-            pygame.draw.ellipse(surface, (120, 110, 90), pygame.Rect(x0 - w * 0.3, y0 + h * 0.62, w * 1.6, h * 0.7))
-            for fx in (0.2, 0.4, 0.6, 0.8):
-                pygame.draw.line(surface, (230, 225, 200), (x0 + w * fx, y0 + h * 0.78), (x0 + w * (fx + 0.06),
-                                                                                           y0 + h * 0.68), line)
-        elif month == "09":  # chrysanthemum: yellow rayed flowers
-            for fx, fy in ((0.3, 0.8), (0.72, 0.88)):
-                self._rays(surface, (x0 + w * fx, y0 + h * fy), w * 0.16, colour)
-        elif month == "10":  # maple: red star leaves
-            for fx, fy in ((0.22, 0.78), (0.55, 0.7), (0.8, 0.86), (0.38, 0.92)):
-                self._leaf(surface, (x0 + w * fx, y0 + h * fy), w * 0.11, colour)
-        elif month == "11":  # paulownia: broad dark leaves and a purple flower spike
-            for fx in (0.25, 0.75):
-                pygame.draw.ellipse(surface, (50, 80, 50), pygame.Rect(x0 + w * fx - w * 0.2, y0 + h * 0.8,
-                                                                        w * 0.4, h * 0.14))
-            for j in range(4):
-                pygame.draw.circle(surface, colour, (x0 + w * 0.5, y0 + h * (0.66 + j * 0.06)), w * (0.05 + j * 0.01))
-        else:  # rain: slanted grey strokes and a willow
-            for i in range(7):
-                x = x0 + w * (i * 0.17 - 0.1)
-                pygame.draw.line(surface, (110, 120, 140), (x, y0 + h * 0.6), (x + w * 0.2, y0 + h), line)
-            pygame.draw.arc(surface, (60, 110, 60), pygame.Rect(x0 + w * 0.4, y0 + h * 0.6, w * 0.6, h * 0.6), 1.6,
-                            3.1, line * 2)
-
-    @staticmethod
-    def _flower(surface: pygame.Surface, centre: tuple[float, float], r: float, colour: tuple[int, int, int],
-                heart: tuple[int, int, int]) -> None:
-        cx, cy = centre
-        for i in range(5):
-            a = i * 2 * math.pi / 5 - math.pi / 2
-            pygame.draw.circle(surface, colour, (cx + r * 0.6 * math.cos(a), cy + r * 0.6 * math.sin(a)), r * 0.55)
-        pygame.draw.circle(surface, heart, (cx, cy), r * 0.35)
-
-    @staticmethod
-    def _rays(surface: pygame.Surface, centre: tuple[float, float], r: float, colour: tuple[int, int, int]) -> None:
-        cx, cy = centre
-        for i in range(12):
-            a = i * math.pi / 6
-            pygame.draw.line(surface, colour, (cx, cy), (cx + r * math.cos(a), cy + r * math.sin(a)), max(1, round(r * 0.3)))
-        pygame.draw.circle(surface, (170, 100, 20), (cx, cy), r * 0.3)
-
-    @staticmethod
-    def _leaf(surface: pygame.Surface, centre: tuple[float, float], r: float, colour: tuple[int, int, int]) -> None:
-        cx, cy = centre
-        points = []
-        for i in range(10):
-            a = -math.pi / 2 + i * math.pi / 5
-            rr = r * (1.0 if i % 2 == 0 else 0.45)
-            points.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
-        pygame.draw.polygon(surface, colour, points)
 
 
 def contact_sheet(art: HwatuArt, height: int = 120, columns: int = 10) -> pygame.Surface:

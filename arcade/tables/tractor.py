@@ -585,7 +585,8 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             with self.part_of("starter key"):
                 self.draw_starter_badge(surface, centre, r)
             left = x + 2 * r + 6 * self.u
-            self.blit_text(surface, STARTER, self.fit(STARTER, px * 0.75, rect.right - 10 * self.u - left), MUTED,
+            key = "round starter (kitty, first lead)"
+            self.blit_text(surface, key, self.fit(key, px * 0.8, rect.right - 10 * self.u - left), MUTED,
                            "midleft", (left, centre[1]), False)
 
     def _last_trick_panel(self, surface: pygame.Surface) -> None:

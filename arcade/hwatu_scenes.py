@@ -1,0 +1,346 @@
+"""The pictures on hwatu cards, month by month, after the traditional designs (drawn procedurally).
+
+Every card of a month shows the month's plant; the special cards add what people know them by:
+
+- 1 pine: pine boughs on a red sky; the bright: the crane under the red sun;
+- 2 plum: red blossoms on black branches; the animal: the bush warbler;
+- 3 cherry: pink blossom; the bright: the red-and-white curtain;
+- 4 wisteria: black trails hanging down; the animal: the cuckoo by the crescent moon;
+- 5 iris: purple irises and blade leaves; the animal: the eight-plank bridge;
+- 6 peony: red peonies; the animal: two butterflies;
+- 7 bush clover: red sprigs on arching stems; the animal: the boar;
+- 8 pampas: the black hill under a red sky; the bright: the full moon; the animal: three geese;
+- 9 chrysanthemum: yellow flowers; the animal: the sake cup;
+- 10 maple: red leaves; the animal: the deer;
+- 11 paulownia: broad dark leaves and purple flower spikes; the bright: the phoenix;
+- 12 rain: willow and rain; the bright: the man with the umbrella (and his frog); the animal: the
+  swallow; the double junk: the thunder drum.
+
+Coordinates are fractions of the picture's box (see :class:`cardtable.arcade.figures.Box`).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from cardtable.arcade.figures import Box
+
+Colour = tuple[int, int, int]
+
+RED_SKY = (206, 44, 40)
+BLACK = (30, 28, 30)
+GREEN = (38, 110, 56)
+DARK_GREEN = (24, 70, 40)
+BROWN = (110, 70, 40)
+PINK = (240, 150, 180)
+RED = (200, 30, 44)
+WHITE = (250, 250, 246)
+YELLOW = (236, 190, 40)
+PURPLE = (110, 70, 170)
+BLUE = (50, 80, 180)
+GOLD = (236, 184, 52)
+
+
+def _width(b: Box, f: float) -> int:
+    return max(1, round(b.w(f)))
+
+
+def _flower(surface: pygame.Surface, centre: tuple[float, float], r: float, petal: Colour, heart: Colour,
+            petals: int = 5) -> None:
+    cx, cy = centre
+    for i in range(petals):
+        a = i * 2 * math.pi / petals - math.pi / 2
+        pygame.draw.circle(surface, petal, (cx + r * 0.6 * math.cos(a), cy + r * 0.6 * math.sin(a)), r * 0.55)
+    pygame.draw.circle(surface, heart, (cx, cy), r * 0.32)
+
+
+def _star_leaf(surface: pygame.Surface, centre: tuple[float, float], r: float, colour: Colour, points: int = 5) -> None:
+    cx, cy = centre
+    pts = []
+    for i in range(points * 2):
+        a = -math.pi / 2 + i * math.pi / points
+        rr = r if i % 2 == 0 else r * 0.45
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    pygame.draw.polygon(surface, colour, pts)
+
+
+def _bird(surface: pygame.Surface, b: Box, cu: float, cv: float, s: float, body: Colour, wing: Colour,
+          facing: int = 1, beak: Colour = (230, 150, 30)) -> None:
+    """A small bird (warbler, cuckoo, swallow...) centred at (cu, cv), ``s`` wide (fractions of the box)."""
+    def p(u: float, v: float) -> tuple[float, float]:
+        return b.p(cu + facing * u * s, cv + v * s * 0.9)
+    pygame.draw.ellipse(surface, body, b.ellipse(cu, cv, s * 0.32, s * 0.16))
+    pygame.draw.circle(surface, body, p(0.3, -0.12), b.w(s * 0.14))
+    pygame.draw.polygon(surface, beak, [p(0.42, -0.14), p(0.56, -0.1), p(0.42, -0.06)])
+    pygame.draw.polygon(surface, wing, [p(-0.1, -0.06), p(0.14, -0.04), p(-0.22, -0.42)])
+    pygame.draw.polygon(surface, body, [p(-0.28, 0.0), p(-0.6, -0.12), p(-0.56, 0.1)])
+    pygame.draw.circle(surface, WHITE, p(0.34, -0.15), max(1, b.w(s * 0.03)))
+
+
+# -- the months' plants ---------------------------------------------------------------------------
+
+def pine(surface: pygame.Surface, b: Box) -> None:
+    pygame.draw.rect(surface, RED_SKY, b.ellipse(0.5, 0.0, 0.7, 0.32))
+    pygame.draw.lines(surface, BROWN, False, b.poly([(0.2, 1.0), (0.35, 0.8), (0.3, 0.6), (0.45, 0.45)]),
+                      _width(b, 0.07))
+    for cu, cv, r in ((0.42, 0.42, 0.22), (0.22, 0.6, 0.2), (0.62, 0.62, 0.22), (0.3, 0.82, 0.2), (0.75, 0.85, 0.18)):
+        pygame.draw.ellipse(surface, DARK_GREEN, b.ellipse(cu, cv, r, r * 0.42))
+        pygame.draw.ellipse(surface, GREEN, b.ellipse(cu, cv - 0.01, r * 0.8, r * 0.28))
+        for k in range(5):
+            u = cu - r * 0.8 + k * r * 0.4
+            pygame.draw.line(surface, BLACK, b.p(u, cv - 0.03), b.p(u + 0.02, cv + 0.04), 1)
+
+
+def plum(surface: pygame.Surface, b: Box) -> None:
+    pygame.draw.lines(surface, BLACK, False, b.poly([(0.0, 0.9), (0.3, 0.72), (0.5, 0.76), (0.8, 0.5), (1.0, 0.42)]),
+                      _width(b, 0.05))
+    pygame.draw.lines(surface, BLACK, False, b.poly([(0.5, 0.76), (0.62, 0.95)]), _width(b, 0.035))
+    for cu, cv in ((0.2, 0.74), (0.36, 0.68), (0.55, 0.7), (0.72, 0.55), (0.9, 0.42), (0.62, 0.9), (0.85, 0.62)):
+        _flower(surface, b.p(cu, cv), b.w(0.09), RED, YELLOW)
+
+
+def cherry(surface: pygame.Surface, b: Box) -> None:
+    pygame.draw.lines(surface, BROWN, False, b.poly([(0.0, 0.3), (0.4, 0.42), (1.0, 0.36)]), _width(b, 0.05))
+    for cu, cv in ((0.1, 0.22), (0.3, 0.3), (0.5, 0.26), (0.7, 0.3), (0.9, 0.24), (0.2, 0.45), (0.6, 0.48),
+                   (0.85, 0.5), (0.4, 0.55)):
+        _flower(surface, b.p(cu, cv), b.w(0.11), PINK, (220, 80, 120))
+
+
+def wisteria(surface: pygame.Surface, b: Box) -> None:
+    for u in (0.15, 0.35, 0.55, 0.75, 0.92):
+        length = 0.55 + 0.1 * ((u * 10) % 3)
+        pygame.draw.line(surface, BLACK, b.p(u, 0.0), b.p(u + 0.02, length), _width(b, 0.02))
+        for k in range(6):
+            v = 0.06 + k * (length - 0.08) / 6
+            pygame.draw.ellipse(surface, (60, 40, 70) if k % 2 else BLACK, b.ellipse(u + 0.01, v, 0.05, 0.035))
+    pygame.draw.rect(surface, (120, 40, 60), b.ellipse(0.5, 0.98, 0.5, 0.04))
+
+
+def iris(surface: pygame.Surface, b: Box) -> None:
+    for u in (0.12, 0.3, 0.48, 0.66, 0.84):
+        pygame.draw.polygon(surface, GREEN, b.poly([(u - 0.03, 1.0), (u + 0.05, 0.45), (u + 0.04, 1.0)]))
+    for cu, cv in ((0.25, 0.5), (0.7, 0.42), (0.48, 0.62)):
+        for a in (-0.6, 0.0, 0.6):
+            pygame.draw.ellipse(surface, PURPLE, b.ellipse(cu + 0.06 * math.sin(a), cv - 0.04 * math.cos(a), 0.05, 0.07))
+        pygame.draw.circle(surface, YELLOW, b.p(cu, cv), b.w(0.025))
+
+
+def peony(surface: pygame.Surface, b: Box) -> None:
+    for cu, cv, r in ((0.3, 0.72, 0.2), (0.72, 0.6, 0.17)):
+        for cu2, cv2 in ((cu - 0.2, cv + 0.1), (cu + 0.2, cv + 0.12)):
+            pygame.draw.ellipse(surface, GREEN, b.ellipse(cu2, cv2, 0.13, 0.05))
+        _flower(surface, b.p(cu, cv), b.w(r * 1.1), RED, (120, 20, 30), petals=7)
+        _flower(surface, b.p(cu, cv), b.w(r * 0.6), (230, 80, 90), YELLOW, petals=5)
+
+
+def bush_clover(surface: pygame.Surface, b: Box) -> None:
+    for su in (0.1, 0.45, 0.8):
+        pygame.draw.arc(surface, BLACK, b.ellipse(su + 0.2, 0.95, 0.28, 0.55), math.pi * 0.55, math.pi * 0.95,
+                        _width(b, 0.025))
+        for k in range(6):
+            a = math.pi * (0.58 + k * 0.06)
+            cu = su + 0.2 + 0.28 * math.cos(a)
+            cv = 0.95 - 0.55 * math.sin(a)
+            pygame.draw.ellipse(surface, RED, b.ellipse(cu, cv, 0.035, 0.02))
+
+
+def pampas(surface: pygame.Surface, b: Box) -> None:
+    pygame.draw.rect(surface, RED_SKY, b.ellipse(0.5, 0.3, 0.6, 0.3))
+    pygame.draw.ellipse(surface, BLACK, b.ellipse(0.5, 1.05, 0.9, 0.5))
+    for u in (0.15, 0.35, 0.55, 0.75, 0.92):
+        pygame.draw.line(surface, (236, 230, 210), b.p(u, 0.62), b.p(u + 0.06, 0.5), _width(b, 0.018))
+
+
+def chrysanthemum(surface: pygame.Surface, b: Box) -> None:
+    pygame.draw.line(surface, GREEN, b.p(0.4, 1.0), b.p(0.35, 0.55), _width(b, 0.03))
+    pygame.draw.line(surface, GREEN, b.p(0.7, 1.0), b.p(0.72, 0.7), _width(b, 0.03))
+    for cu, cv, r, colour in ((0.35, 0.52, 0.17, YELLOW), (0.72, 0.68, 0.14, (226, 90, 50)), (0.18, 0.82, 0.1, YELLOW)):
+        centre = b.p(cu, cv)
+        for i in range(16):
+            a = i * math.pi / 8
+            pygame.draw.line(surface, colour, centre, (centre[0] + b.w(r) * math.cos(a), centre[1] + b.w(r) * math.sin(a)),
+                             _width(b, r * 0.22))
+        pygame.draw.circle(surface, (170, 100, 20), centre, b.w(r * 0.3))
+
+
+def maple(surface: pygame.Surface, b: Box) -> None:
+    pygame.draw.lines(surface, BLACK, False, b.poly([(1.0, 0.15), (0.6, 0.3), (0.4, 0.25), (0.0, 0.4)]),
+                      _width(b, 0.035))
+    for cu, cv in ((0.85, 0.26), (0.62, 0.4), (0.4, 0.36), (0.18, 0.46), (0.7, 0.14), (0.5, 0.5)):
+        _star_leaf(surface, b.p(cu, cv), b.w(0.12), RED)
+
+
+def paulownia(surface: pygame.Surface, b: Box) -> None:
+    for cu, cv in ((0.25, 0.82), (0.7, 0.86), (0.48, 0.7)):
+        pygame.draw.ellipse(surface, (40, 50, 40), b.ellipse(cu, cv, 0.24, 0.13))
+        pygame.draw.line(surface, (90, 110, 80), b.p(cu - 0.2, cv), b.p(cu + 0.2, cv), 1)
+    for cu in (0.4, 0.6):
+        for k in range(5):
+            pygame.draw.circle(surface, PURPLE if k % 2 else (160, 110, 200), b.p(cu, 0.52 - k * 0.06),
+                               b.w(0.05 - k * 0.006))
+
+
+def rain(surface: pygame.Surface, b: Box) -> None:
+    for k in range(8):
+        u = k * 0.15 - 0.1
+        pygame.draw.line(surface, (120, 130, 150), b.p(u, 0.0), b.p(u + 0.25, 1.0), 1)
+    for u in (0.62, 0.78, 0.92):
+        pygame.draw.arc(surface, GREEN, b.ellipse(u, 0.3, 0.2, 0.35), math.pi * 0.3, math.pi * 0.9, _width(b, 0.02))
+        for k in range(5):
+            pygame.draw.ellipse(surface, GREEN, b.ellipse(u - 0.1 - k * 0.01, 0.05 + k * 0.09, 0.02, 0.04))
+
+
+PLANTS = {"01": pine, "02": plum, "03": cherry, "04": wisteria, "05": iris, "06": peony, "07": bush_clover,
+          "08": pampas, "09": chrysanthemum, "10": maple, "11": paulownia, "12": rain}
+
+
+# -- the special cards ----------------------------------------------------------------------------
+
+def crane_and_sun(surface: pygame.Surface, b: Box) -> None:
+    pygame.draw.circle(surface, (230, 40, 36), b.p(0.66, 0.2), b.w(0.26))
+    pygame.draw.polygon(surface, BLACK, b.poly([(0.26, 0.56), (0.06, 0.66), (0.14, 0.56), (0.04, 0.58)]))  # tail
+    pygame.draw.ellipse(surface, WHITE, b.ellipse(0.42, 0.56, 0.22, 0.1))
+    pygame.draw.ellipse(surface, BLACK, b.ellipse(0.42, 0.56, 0.22, 0.1), 1)
+    pygame.draw.polygon(surface, (40, 40, 40), b.poly([(0.3, 0.52), (0.5, 0.5), (0.36, 0.6)]))  # wing tip
+    pygame.draw.line(surface, BLACK, b.p(0.6, 0.52), b.p(0.7, 0.32), _width(b, 0.07))  # the black neck
+    pygame.draw.line(surface, WHITE, b.p(0.6, 0.52), b.p(0.7, 0.32), _width(b, 0.04))
+    pygame.draw.circle(surface, WHITE, b.p(0.71, 0.3), b.w(0.06))
+    pygame.draw.circle(surface, RED, b.p(0.71, 0.27), b.w(0.035))  # the red crown
+    pygame.draw.polygon(surface, (70, 70, 70), b.poly([(0.75, 0.29), (0.9, 0.33), (0.75, 0.32)]))
+    for u in (0.38, 0.46):
+        pygame.draw.line(surface, BLACK, b.p(u, 0.64), b.p(u - 0.02, 0.8), _width(b, 0.015))
+
+
+def curtain(surface: pygame.Surface, b: Box) -> None:
+    top, bottom = 0.5, 1.0
+    for k in range(8):
+        u0, u1 = k / 8, (k + 1) / 8
+        pygame.draw.polygon(surface, RED if k % 2 == 0 else WHITE,
+                            b.poly([(u0, top), (u1, top), (u1 + 0.02, bottom), (u0 + 0.02, bottom)]))
+    pygame.draw.rect(surface, GOLD, b.ellipse(0.5, top, 0.5, 0.03))
+    for u in (0.2, 0.5, 0.8):
+        pygame.draw.circle(surface, GOLD, b.p(u, 0.75), b.w(0.04))
+
+
+def cuckoo(surface: pygame.Surface, b: Box) -> None:
+    pygame.draw.circle(surface, GOLD, b.p(0.72, 0.2), b.w(0.12))
+    pygame.draw.circle(surface, (250, 244, 228), b.p(0.77, 0.17), b.w(0.11))
+    _bird(surface, b, 0.45, 0.45, 0.5, BLACK, (80, 60, 60), facing=-1, beak=RED)
+
+
+def bridge(surface: pygame.Surface, b: Box) -> None:
+    for k in range(4):
+        u0 = 0.02 + k * 0.24
+        v0 = 0.55 + (0.08 if k % 2 else 0.0)
+        pygame.draw.polygon(surface, (150, 100, 50), b.poly([(u0, v0), (u0 + 0.26, v0 + (-0.08 if k % 2 else 0.08)),
+                                                             (u0 + 0.26, v0 + (-0.02 if k % 2 else 0.14)),
+                                                             (u0, v0 + 0.06)]))
+        pygame.draw.line(surface, BLACK, b.p(u0 + 0.13, v0 + 0.06), b.p(u0 + 0.13, v0 + 0.3), _width(b, 0.02))
+
+
+def butterflies(surface: pygame.Surface, b: Box) -> None:
+    for cu, cv, colour in ((0.35, 0.3, (60, 60, 160)), (0.68, 0.42, (220, 150, 30))):
+        for du in (-1, 1):
+            pygame.draw.ellipse(surface, colour, b.ellipse(cu + du * 0.08, cv - 0.03, 0.08, 0.06))
+            pygame.draw.ellipse(surface, colour, b.ellipse(cu + du * 0.06, cv + 0.04, 0.05, 0.04))
+        pygame.draw.line(surface, BLACK, b.p(cu, cv - 0.06), b.p(cu, cv + 0.07), _width(b, 0.02))
+
+
+def boar(surface: pygame.Surface, b: Box) -> None:
+    body = (120, 72, 36)
+    pygame.draw.ellipse(surface, body, b.ellipse(0.48, 0.5, 0.3, 0.14))
+    pygame.draw.polygon(surface, body, b.poly([(0.72, 0.42), (0.92, 0.5), (0.72, 0.6)]))
+    pygame.draw.polygon(surface, WHITE, b.poly([(0.86, 0.52), (0.94, 0.45), (0.88, 0.54)]))
+    pygame.draw.circle(surface, BLACK, b.p(0.78, 0.47), b.w(0.02))
+    for u in (0.3, 0.42, 0.56, 0.66):
+        pygame.draw.line(surface, BLACK, b.p(u, 0.6), b.p(u - 0.04, 0.72), _width(b, 0.035))
+    pygame.draw.polygon(surface, BLACK, b.poly([(0.3, 0.38), (0.4, 0.34), (0.56, 0.35), (0.5, 0.4)]))
+
+
+def full_moon(surface: pygame.Surface, b: Box) -> None:
+    pygame.draw.circle(surface, (252, 250, 236), b.p(0.5, 0.3), b.w(0.3))
+    pygame.draw.circle(surface, (220, 210, 180), b.p(0.5, 0.3), b.w(0.3), _width(b, 0.015))
+
+
+def geese(surface: pygame.Surface, b: Box) -> None:
+    for cu, cv in ((0.3, 0.2), (0.52, 0.3), (0.72, 0.18)):
+        pygame.draw.lines(surface, BLACK, False, b.poly([(cu - 0.1, cv - 0.04), (cu, cv), (cu + 0.1, cv - 0.05)]),
+                          _width(b, 0.035))
+
+
+def sake_cup(surface: pygame.Surface, b: Box) -> None:
+    pygame.draw.polygon(surface, RED, b.poly([(0.18, 0.36), (0.82, 0.36), (0.66, 0.56), (0.34, 0.56)]))  # the cup
+    pygame.draw.ellipse(surface, (150, 20, 30), b.ellipse(0.5, 0.36, 0.32, 0.05))
+    pygame.draw.ellipse(surface, GOLD, b.ellipse(0.5, 0.36, 0.32, 0.05), _width(b, 0.025))
+    pygame.draw.rect(surface, RED, b.ellipse(0.5, 0.6, 0.12, 0.04))  # its foot
+    pygame.draw.circle(surface, GOLD, b.p(0.5, 0.46), b.w(0.08), _width(b, 0.025))
+    pygame.draw.line(surface, GOLD, b.p(0.45, 0.46), b.p(0.55, 0.46), _width(b, 0.025))
+
+
+def deer(surface: pygame.Surface, b: Box) -> None:
+    body = (170, 100, 50)
+    pygame.draw.ellipse(surface, body, b.ellipse(0.45, 0.58, 0.24, 0.12))
+    pygame.draw.line(surface, body, b.p(0.65, 0.54), b.p(0.72, 0.34), _width(b, 0.06))
+    pygame.draw.ellipse(surface, body, b.ellipse(0.75, 0.32, 0.08, 0.05))
+    for du in (-0.03, 0.03):
+        pygame.draw.lines(surface, BROWN, False, b.poly([(0.72 + du, 0.28), (0.68 + 3 * du, 0.14), (0.64 + 4 * du, 0.1)]),
+                          _width(b, 0.018))
+    for u in (0.3, 0.38, 0.52, 0.6):
+        pygame.draw.line(surface, body, b.p(u, 0.66), b.p(u, 0.84), _width(b, 0.03))
+    for u, v in ((0.4, 0.55), (0.5, 0.6), (0.35, 0.6)):
+        pygame.draw.circle(surface, WHITE, b.p(u, v), b.w(0.018))
+
+
+def phoenix(surface: pygame.Surface, b: Box) -> None:
+    for k, colour in enumerate((RED, GOLD, GREEN, BLUE, PURPLE)):
+        a = -0.3 + k * 0.28
+        pygame.draw.line(surface, colour, b.p(0.45, 0.45), b.p(0.45 - 0.45 * math.cos(a), 0.45 - 0.35 * math.sin(a) - 0.05),
+                         _width(b, 0.05))
+    pygame.draw.ellipse(surface, (230, 120, 30), b.ellipse(0.55, 0.42, 0.16, 0.1))
+    pygame.draw.circle(surface, (230, 120, 30), b.p(0.72, 0.3), b.w(0.07))
+    pygame.draw.polygon(surface, RED, b.poly([(0.72, 0.22), (0.78, 0.1), (0.8, 0.22)]))
+    pygame.draw.polygon(surface, GOLD, b.poly([(0.78, 0.3), (0.9, 0.32), (0.78, 0.34)]))
+    pygame.draw.circle(surface, BLACK, b.p(0.74, 0.29), b.w(0.015))
+
+
+def rain_man(surface: pygame.Surface, b: Box) -> None:
+    pygame.draw.polygon(surface, YELLOW, b.poly([(0.1, 0.4), (0.5, 0.18), (0.9, 0.4)]))
+    pygame.draw.polygon(surface, BLACK, b.poly([(0.1, 0.4), (0.5, 0.18), (0.9, 0.4)]), _width(b, 0.015))
+    pygame.draw.line(surface, BLACK, b.p(0.5, 0.2), b.p(0.5, 0.72), _width(b, 0.02))
+    pygame.draw.polygon(surface, RED, b.poly([(0.36, 0.48), (0.62, 0.48), (0.68, 0.82), (0.3, 0.82)]))
+    pygame.draw.circle(surface, (246, 214, 178), b.p(0.46, 0.46), b.w(0.07))
+    pygame.draw.ellipse(surface, (60, 140, 60), b.ellipse(0.18, 0.88, 0.08, 0.05))  # the frog
+    pygame.draw.circle(surface, BLACK, b.p(0.16, 0.86), b.w(0.012))
+
+
+def swallow(surface: pygame.Surface, b: Box) -> None:
+    _bird(surface, b, 0.5, 0.4, 0.45, BLACK, (40, 40, 80), facing=1, beak=RED)
+    pygame.draw.polygon(surface, BLACK, b.poly([(0.32, 0.42), (0.12, 0.36), (0.24, 0.44), (0.1, 0.5)]))
+
+
+def thunder_drum(surface: pygame.Surface, b: Box) -> None:
+    pygame.draw.ellipse(surface, RED, b.ellipse(0.5, 0.42, 0.22, 0.22))
+    pygame.draw.ellipse(surface, BLACK, b.ellipse(0.5, 0.42, 0.22, 0.22), _width(b, 0.02))
+    pygame.draw.circle(surface, GOLD, b.p(0.5, 0.42), b.w(0.08))
+    pygame.draw.lines(surface, GOLD, False, b.poly([(0.8, 0.1), (0.7, 0.25), (0.82, 0.28), (0.7, 0.45)]),
+                      _width(b, 0.03))
+
+
+SPECIAL = {
+    "01B": crane_and_sun, "02A": lambda s, b: _bird(s, b, 0.55, 0.42, 0.5, (140, 170, 60), (90, 120, 40)),
+    "03B": curtain, "04A": cuckoo, "05A": bridge, "06A": butterflies, "07A": boar, "08B": full_moon,
+    "08A": geese, "09A": sake_cup, "10A": deer, "11B": phoenix, "12B": rain_man, "12A": swallow,
+    "12D": thunder_drum,
+}
+
+
+def scene(surface: pygame.Surface, rect: pygame.Rect, code: str) -> None:
+    """The picture of hwatu card ``code`` (e.g. ``"01B"``) in ``rect``: its month's plant, then what the
+    card is known by (crane, curtain, moon...). Ribbons and the kind badges are drawn by the card art."""
+    b = Box(rect)
+    PLANTS[code[:2]](surface, b)
+    special = SPECIAL.get(code[:3])
+    if special is not None:
+        special(surface, b)
