@@ -169,3 +169,32 @@ def test_two_tables_of_one_name_show_their_addresses(tmp_path, monkeypatch) -> N
         app.shutdown_quietly()
         for table in tables:
             table.stop()
+
+
+def test_more_tables_than_rows_scroll_by_keys(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "config"))
+    from cardtable.arcade.app import App
+    from cardtable.arcade.input import Command
+    from cardtable.arcade.scenes.join import MAX_LISTED, JoinScene
+    from cardtable.arcade.settings import Settings
+    from cardtable.netplay.discovery import TableInfo
+
+    app = App(size=(960, 540), fullscreen=False, settings=Settings(name="Ann"))
+    app.lan_interfaces = ["127.0.0.1"]
+    try:
+        app.push(JoinScene(app))
+        scene = app.scene
+        scene.tables = [TableInfo(f"t{n}", f"Table {n}", "127.0.0.1", 9000 + n, "oh_hell", 1, 3, False, False, 1)
+                        for n in range(MAX_LISTED + 3)]
+        scene.rebuild()
+        scene.ring.focus_name("table:t0")
+        for _ in range(MAX_LISTED + 2):
+            app.feed(Command("down", "keyboard"))
+            app.step(2)
+        assert scene.top == 3 and scene.ring.focused.name == f"table:t{MAX_LISTED + 2}"
+        for _ in range(MAX_LISTED + 2):
+            app.feed(Command("up", "keyboard"))
+            app.step(2)
+        assert scene.top == 0 and scene.ring.focused.name == "table:t0"
+    finally:
+        app.shutdown_quietly()

@@ -38,7 +38,8 @@ class JoinScene(MenuScene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.browser: Any = None
-        self.tables: list[Any] = []
+        self.tables: list[Any] = []  # every table listed (the screen shows MAX_LISTED from ``top``)
+        self.top = 0
         self.error = ""
         self.address = app.settings.last_address
         self.pin = ""
@@ -65,11 +66,15 @@ class JoinScene(MenuScene):
         top = max(self.vy(170), self.content_top())
         self.row_height = self.fit_rows(rows, top, 40)
         col = self.column(rows, top=top)
-        self.label(self.row(col, 0), "Tables on this network", caption=True)
+        found = len(self.tables)
+        more = f"   ({self.top + 1}-{min(found, self.top + MAX_LISTED)} of {found}: Up/Down for more)" \
+            if found > MAX_LISTED else ""
+        self.label(self.row(col, 0), "Tables on this network" + more, caption=True)
+        self.top = max(0, min(self.top, len(self.tables) - MAX_LISTED))
         for i in range(MAX_LISTED):
             rect = self.row(col, 1 + i)
-            if i < len(self.tables):
-                table = self.tables[i]
+            if self.top + i < len(self.tables):
+                table = self.tables[self.top + i]
                 self._table_row(rect, table)
             elif i == 0:
                 self.label(rect, "   Looking for tables…" if self.browser is not None else "   " + self.error,
@@ -121,10 +126,24 @@ class JoinScene(MenuScene):
         super().tick(dt)
         if self.browser is not None and self.browser.poll():
             had = bool(self.tables)
-            self.tables = list(self.browser.tables())[:MAX_LISTED]
+            self.tables = list(self.browser.tables())
             self.rebuild()
             if self.tables and not had and not self.typing():
                 self.ring.focus_name(f"table:{self.tables[0].key}")
+
+    def command(self, cmd: Any) -> None:
+        """Up/down past the first or last table shown scrolls the list (more tables than rows)."""
+        focused = self.ring.focused
+        name = focused.name if focused is not None else ""
+        if name.startswith("table:") and cmd.kind in ("up", "down"):
+            index = next((i for i, t in enumerate(self.tables) if f"table:{t.key}" == name), 0)
+            target = index + (-1 if cmd.kind == "up" else 1)
+            if 0 <= target < len(self.tables) and not self.top <= target < self.top + MAX_LISTED:
+                self.top += -1 if cmd.kind == "up" else 1
+                self.rebuild()
+                self.ring.focus_name(f"table:{self.tables[target].key}")
+                return
+        super().command(cmd)
 
     def held_seat(self, table: Any) -> Any:
         from cardtable.netplay import seatstore
