@@ -377,6 +377,20 @@ class RealtimeTable(Table):
         self.report("label", rect, text)
         return rect
 
+    def name_plate(self, surface: pygame.Surface, seat: int, centre: tuple[float, float], lines: list[tuple[str, Colour]],
+                   active: bool = False, width: float | None = None) -> pygame.Rect:
+        """As any table's, turned to face a player across the table."""
+        if not self.flipped(seat):
+            return super().name_plate(surface, seat, centre, lines, active, width)
+        scratch = pygame.Surface((self.W, self.H), pygame.SRCALPHA)
+        with layout.quiet():
+            rect = super().name_plate(scratch, seat, (self.W / 2, self.H / 2), lines, active, width)
+        image = pygame.transform.rotate(scratch.subsurface(rect), 180)
+        placed = image.get_rect(center=(round(centre[0]), round(centre[1])))
+        surface.blit(image, placed)
+        self.report("panel", placed, f"plate {seat}")
+        return placed
+
     def hint_place(self, seat: int) -> tuple[float, float, float]:
         """Where ``seat``'s hint bar goes: centre x, the edge y it sits on, and the width it may take."""
         half = self.half(seat)
