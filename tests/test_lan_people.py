@@ -269,3 +269,36 @@ def test_token_store_keeps_seats_by_table_id(tmp_path, monkeypatch) -> None:
     seatstore.forget("abc")
     assert seatstore.lookup("abc") is None
     assert [h.key for h in seatstore.held_seats(now=time.time() + seatstore.MAX_AGE + 1)] == []
+
+
+def test_a_full_lobby_offers_to_watch_and_its_host_asks_before_closing(app) -> None:
+    from cardtable.arcade import session as sessions
+    from cardtable.arcade.scenes.lobby import LobbyScene
+
+    config = sessions.TableConfig("speed", 2, [sessions.SeatSpec(sessions.YOU), sessions.SeatSpec(sessions.OPEN)],
+                                  name="Full table")
+    host = make_app("Host")
+    host.session = sessions.start_local(config, "Host")
+    host.push(LobbyScene(host))
+    port = host.session.local_table.port
+    bo = NetClient("127.0.0.1", port, "Bo")
+    try:
+        bo.start()
+        assert bo.wait_for("welcome")["seats"] == [1]
+        join_table(app, port)  # both seats have players: offered to watch
+        assert run_until(app, lambda: app.scene.name == "dialog")
+        assert app.scene.kind == "full" and app.scene.heading == "Every seat is taken"
+        assert "All 2 seats at Full table have players." in app.scene.lines
+        press(app, "confirm")  # watch: in the lobby as a spectator
+        assert app.scene.name == "lobby" and app.scene.welcome["seats"] == []
+        assert run_until(host, lambda: "Bo" in host.scene.others())
+        host.scene.ring.focus_name("leave")
+        press(host, "confirm")
+        assert host.scene.name == "dialog" and host.scene.heading == "Close the table for Bo?"
+        press(host, "confirm")  # Stay
+        assert host.scene.name == "lobby"
+    finally:
+        bo.close()
+        app.home()
+        host.home()
+        host.shutdown_quietly()

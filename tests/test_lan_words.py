@@ -158,3 +158,31 @@ def test_a_wrong_pin_is_explained_and_leads_back_to_the_pin_box(app) -> None:
     finally:
         app.home()
         table.stop()
+
+
+def test_a_version_mismatch_names_both_versions() -> None:
+    """A client of another cardtable version: the host's refusal, put into words, names both versions."""
+    import asyncio
+
+    from cardtable.netplay.host import start_local_table
+    from cardtable.netplay.protocol import decode_all, encode
+
+    table = start_local_table("oh_hell", 3, seats=[None, "random", "random"], bot_speed=0)
+
+    async def hello() -> str:
+        reader, writer = await asyncio.open_connection("127.0.0.1", table.port)
+        writer.write(encode({"type": "hello", "protocol": 99, "version": "9.9.9", "name": "Future"}))
+        data = await asyncio.wait_for(reader.read(), 5.0)
+        writer.close()
+        return str(decode_all(data)[-1]["reason"])
+
+    try:
+        reason = asyncio.run(hello())
+    finally:
+        table.stop()
+    assert f"this table runs cardtable {__version__} (protocol 1)" in reason
+    assert "you have cardtable 9.9.9 (protocol 99)" in reason
+    said = explain_join(reason, "127.0.0.1", table.port)
+    assert said.code == "version" and said.title == "A different version of cardtable"
+    assert said.lines[0].startswith(f"This table runs cardtable {__version__}; you have cardtable ")
+    assert said.lines[1] == "Install the same version on both computers."
