@@ -291,10 +291,19 @@ def test_a_full_lobby_offers_to_watch_and_its_host_asks_before_closing(app) -> N
         assert "All 2 seats at Full table have players." in app.scene.lines
         press(app, "confirm")  # watch: in the lobby as a spectator
         assert app.scene.name == "lobby" and app.scene.welcome["seats"] == []
-        assert run_until(host, lambda: "Bo" in host.scene.others())
+        assert not any(i.name.startswith("sit") for i in app.scene.ring.items)
+        bo.close()  # Bo leaves the lobby: his seat opens, the spectator may take it
+        assert run_until(app, lambda: any(i.name == "sit1" for i in app.scene.ring.items))
+        app.scene.ring.focus_name("sit1")
+        press(app, "confirm")
+        assert run_until(app, lambda: app.scene.welcome["seats"] == [1])
+        bo = NetClient("127.0.0.1", port, "Bo")
+        bo.start()
+        assert bo.wait_for("welcome")["seats"] == []  # Bo, back, finds the table full now
+        assert run_until(host, lambda: "Ann" in host.scene.others())
         host.scene.ring.focus_name("leave")
         press(host, "confirm")
-        assert host.scene.name == "dialog" and host.scene.heading == "Close the table for Bo?"
+        assert host.scene.name == "dialog" and host.scene.heading == "Close the table for Ann?"
         press(host, "confirm")  # Stay
         assert host.scene.name == "lobby"
     finally:

@@ -66,6 +66,11 @@ class LobbyScene(MenuScene):
                 rect = pygame.Rect(col.x, col.y + i * (self.row_height + self.row_gap), col.width, self.row_height)
                 self.ring.add(FocusItem(rect, on_confirm=self._seat_changer(i, 1), on_left=self._seat_changer(i, -1),
                                         on_right=self._seat_changer(i, 1), name=f"seat{i}"))
+        elif self.watching():  # a spectator: an open seat can be taken
+            for i, seat in enumerate(self.seats):
+                if seat.get("kind") == "open":
+                    rect = pygame.Rect(col.x, col.y + i * (self.row_height + self.row_gap), col.width, self.row_height)
+                    self.ring.add(FocusItem(rect, on_confirm=self._sitter(int(seat.get("seat", i))), name=f"sit{i}"))
         y = col.y + (n + 1) * (self.row_height + self.row_gap) + 8
         half = (col.width - 20) // 2
         owner = bool(self.welcome and self.welcome.get("owner"))
@@ -97,6 +102,9 @@ class LobbyScene(MenuScene):
                 changed = True
                 if message.get("started"):
                     self.started = True
+            elif kind == "seats" and self.welcome is not None:
+                self.welcome = {**self.welcome, "seats": list(message.get("seats") or [])}
+                changed = True
             elif kind == "view":
                 self.started = True
             elif kind == "error":
@@ -114,6 +122,14 @@ class LobbyScene(MenuScene):
             if self.want_focus:
                 self.ring.focus_name(self.want_focus)
                 self.want_focus = None
+
+    def watching(self) -> bool:
+        return self.welcome is not None and not self.welcome.get("seats")
+
+    def _sitter(self, index: int) -> Any:
+        def sit() -> None:
+            self.session.request({"type": "sit", "seat": index})
+        return sit
 
     def on_lobby(self, message: dict[str, Any]) -> None:
         from cardtable.arcade.words import notices
@@ -261,6 +277,8 @@ class LobbyScene(MenuScene):
             ui_theme.text(surface, who, 20, (rect.x + 120, rect.centery), colour_name, anchor="midleft")
             if kind != "person" and self.welcome and self.welcome.get("owner"):
                 ui_theme.text(surface, "<  change  >", 17, (rect.right - 16, rect.centery), "accent", anchor="midright")
+            elif kind == "open" and self.watching():
+                ui_theme.text(surface, "take this seat", 17, (rect.right - 16, rect.centery), "accent", anchor="midright")
         lan = getattr(session, "lan_address", None)
         # the panel's last row, under the buttons (below the panel it would meet the hint bar)
         last = (max(1, len(self.seats)) + 2) * (self.row_height + self.row_gap) + self.row_height // 2 + 12
