@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import queue
 import secrets
 import socket
@@ -36,6 +37,12 @@ if TYPE_CHECKING:
     from cardtable.netplay.host import Host
 
 Interfaces = Sequence[str] | None
+log = logging.getLogger("cardtable.discovery")
+
+
+def shown(name: str) -> str:
+    """``name`` (anything anyone on the LAN advertised) made safe to print in a log line."""
+    return repr(name[:80])
 
 TTL = 20  # seconds the advert's records live in caches (zeroconf refreshes them while the table is up)
 CHECK_EVERY = 1.0  # seconds between probes of each advertised table
@@ -111,6 +118,12 @@ class Advertiser:
             self._pending = asyncio.get_running_loop().create_task(self._update())
 
     async def _update(self) -> None:
+        try:
+            await self._announce()
+        except Exception:  # a failed re-announcement must not become an unhandled task error
+            log.warning("could not update the table's announcement", exc_info=True)
+
+    async def _announce(self) -> None:
         txt = txt_for(self.host)
         if txt == self._txt or self.zc is None or self.info is None:
             return
@@ -181,7 +194,7 @@ def _table_info(info: AsyncServiceInfo) -> TableInfo | None:
 
     def number(key: str) -> int:
         try:
-            return int(props.get(key, "0"))
+            return max(0, min(999, int(props.get(key, "0")[:6])))
         except ValueError:
             return 0
 
@@ -272,19 +285,29 @@ class TableBrowser:
 
     def _on_change(self, zeroconf: Zeroconf, service_type: str, name: str,
                    state_change: ServiceStateChange) -> None:
-        if state_change is ServiceStateChange.Removed:
-            self.adverts.pop(name, None)
-            self._unlist(name)
-            return
-        task = asyncio.get_running_loop().create_task(self._resolve(zeroconf, name))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        """zeroconf's callback, for any name anyone on the LAN announces: nothing may escape it."""
+        try:
+            if state_change is ServiceStateChange.Removed:
+                self.adverts.pop(name, None)
+                self._unlist(name)
+                return
+            task = asyncio.get_running_loop().create_task(self._resolve(zeroconf, name))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        except Exception:
+            log.warning("ignoring a zeroconf change for %s", shown(name), exc_info=True)
 
     async def _resolve(self, zeroconf: Zeroconf, name: str) -> None:
-        info = AsyncServiceInfo(SERVICE_TYPE, name)
-        if not await info.async_request(zeroconf, 2000):
+        try:
+            info = AsyncServiceInfo(SERVICE_TYPE, name)  # refuses names DNS-SD does not allow
+            if not await info.async_request(zeroconf, 2000):
+                return
+            table = _table_info(info)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:
+            log.info("ignoring the service %s: %s", shown(name), error)
             return
-        table = _table_info(info)
         if table is None:
             return
         self.adverts[name] = table
@@ -293,21 +316,31 @@ class TableBrowser:
         elif name in self.tables and self.tables[name].where == table.where:
             self._list(table)  # the same host, new seat counts
         else:
-            await self.check(name)
+            try:
+                await self.check(name)
+            except Exception:
+                log.warning("could not check the table %s", shown(name), exc_info=True)
 
     def _list(self, table: TableInfo) -> None:
         old = self.tables.get(table.key)
         if old == table:
             return
         self.tables[table.key] = table
-        if self.listener is not None:
-            self.listener("updated" if old is not None else "added", table)
+        self._tell("updated" if old is not None else "added", table)
 
     def _unlist(self, name: str) -> None:
         table = self.tables.pop(name, None)
         self.silent.pop(name, None)
-        if table is not None and self.listener is not None:
-            self.listener("removed", table)
+        if table is not None:
+            self._tell("removed", table)
+
+    def _tell(self, kind: str, table: TableInfo) -> None:
+        if self.listener is None:
+            return
+        try:
+            self.listener(kind, table)
+        except Exception:
+            log.warning("the table list's listener failed on %s", shown(table.name), exc_info=True)
 
     async def check(self, name: str) -> None:
         """Probe one advert's address: list it when the host there answers as that table, drop it when
