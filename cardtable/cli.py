@@ -65,7 +65,7 @@ def build_parser(with_options: bool = False) -> argparse.ArgumentParser:
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
 
     bench = sub.add_parser("bench", help="benchmarks that print JSON")
-    bench.add_argument("what", choices=["engine", "net", "frame"])
+    bench.add_argument("what", choices=["engine", "net", "frame", "abuse"])
     bench.add_argument("--seconds", type=float, default=None, help="time budget per measurement")
     bench.add_argument("--games", type=_csv, default=None, help="only these games")
     bench.add_argument("--sizes", type=_csv, default=None, help="frame: window sizes (default 1280x720,1920x1080)")
@@ -131,7 +131,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if command == "replay" and args.watch:
         module_name, function = "cardtable.arcade.app", "run_replay"
     elif command == "bench" and args.what != "engine":
-        module_name, function = {"net": ("cardtable.bench.net", "run"), "frame": ("cardtable.bench.frame", "run")}[args.what]
+        module_name, function = {"net": ("cardtable.bench.net", "run"), "frame": ("cardtable.bench.frame", "run"),
+                                 "abuse": ("cardtable.bench.abuse", "run")}[args.what]
     else:
         module_name, function = HANDLERS[command]
     handler = getattr(importlib.import_module(module_name), function)

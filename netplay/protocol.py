@@ -63,6 +63,7 @@ def _make_unpacker(max_frame: int = MAX_FRAME) -> msgpack.Unpacker:
         raw=False,
         strict_map_key=True,
         max_buffer_size=max_frame,
+        read_size=min(max_frame, 4096),  # its first buffer (it grows up to max_frame): a host has many
         max_array_len=MAX_ARRAY,
         max_map_len=MAX_MAP,
         max_str_len=MAX_STR,
@@ -132,6 +133,12 @@ class Decoder:
         except Exception as error:  # FormatError, StackError, anything the C unpacker raises
             self._fail(f"malformed message: {type(error).__name__}")
         return messages
+
+    def close(self) -> None:
+        """Free the decoder's buffers; it takes nothing more."""
+        if self._unpacker is not None:
+            self._unpacker = None
+            self._error = "the connection is closing"
 
     def _fail(self, reason: str) -> None:
         self._unpacker = None  # never reuse an unpacker after an error
@@ -310,9 +317,43 @@ class Connection:
         self.closed = True
         self._pending.clear()
         self._pending_size = 0
+        self.decoder.close()
         transport = self.writer.transport
         if transport is not None:
             transport.abort()
+
+    def half_close(self, reason: str | None = None) -> None:
+        """Send ``bye {reason}`` (if still open) and then end this side of the stream (FIN after it);
+        the peer's bytes may still come in (see ``linger``)."""
+        if not self.closed:
+            if reason is not None:
+                self.send({"type": "bye", "reason": reason})
+            self.flush()
+            self.closed = True
+        self.decoder.close()
+        with contextlib.suppress(OSError, RuntimeError, AttributeError):
+            if self.writer.can_write_eof() and not self.writer.is_closing():
+                self.writer.write_eof()
+
+    async def linger(self, grace: float = 1.0, limit: int = 16 * 1024) -> None:
+        """After ``half_close``: take and drop what the peer still sends until it closes too, at most
+        ``limit`` bytes for ``grace`` seconds, then close. Closing with unread bytes would reset the
+        connection, and a reset can destroy the bye (with its reason) before the peer reads it."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + grace
+        taken = 0
+        while taken < limit and (remaining := deadline - loop.time()) > 0:
+            try:
+                data = await asyncio.wait_for(self.reader.read(READ_CHUNK), remaining)
+            except (TimeoutError, ConnectionError, OSError):
+                break
+            if not data:
+                break
+            taken += len(data)
+        with contextlib.suppress(ConnectionError, RuntimeError, OSError):
+            self.writer.close()
+        if self.buffered():
+            self.abort()
 
     async def close(self, reason: str | None = None, grace: float = 1.0) -> None:
         """Send ``bye {reason}`` and close; a peer that has not taken the rest within ``grace`` seconds is

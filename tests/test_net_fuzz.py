@@ -115,11 +115,11 @@ ATTACKS: dict[str, bytes | tuple[bytes, bytes]] = {
 }
 
 
-def _attack(port: int, payload: bytes | tuple[bytes, bytes]) -> list[dict[str, Any]]:
-    """Send ``payload`` (a pair: the second part once the host has answered the first) and read
-    everything until the host closes; the host's messages."""
+def _attack(port: int, payload: bytes | tuple[bytes, bytes], source: str = "127.0.0.1") -> list[dict[str, Any]]:
+    """Send ``payload`` (a pair: the second part once the host has answered the first) from ``source``
+    and read everything until the host closes; the host's messages."""
     first = b""
-    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+    with socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0)) as sock:
         with contextlib.suppress(OSError):  # the host may close before reading everything
             if isinstance(payload, tuple):
                 sock.sendall(payload[0])
@@ -149,8 +149,8 @@ def test_host_survives_hostile_clients_while_a_game_goes_on() -> None:
     outcomes: dict[str, list[dict[str, Any]]] = {}
 
     def attack_all() -> None:
-        for name, payload in ATTACKS.items():
-            outcomes[name] = _attack(table.port, payload)
+        for n, (name, payload) in enumerate(ATTACKS.items()):  # each from its own address, like machines
+            outcomes[name] = _attack(table.port, payload, f"127.0.9.{n + 1}")
 
     async def scenario() -> Any:
         player = AsyncClient("127.0.0.1", table.port, "Ada")

@@ -256,3 +256,14 @@ def test_many_calm_senders_cannot_spend_more_than_the_tables_chat_budget() -> No
     notices = [m for s in senders for m in s.conn.sent if m["type"] == "error"]
     assert notices and all("busy" in m["reason"] for m in notices)
     assert len(delivered) == host.chat.relayed * len(senders)
+
+
+def test_room_is_made_at_the_expense_of_the_address_holding_the_most() -> None:
+    """A flood from a few addresses fills the slots for connections without a hello: the newcomer's
+    room is taken from the flooding addresses, not from a returning player who connected before."""
+    clock = FakeClock()
+    host = _host(clock, max_pending=6, max_pending_per_address=4)
+    returning = _client(host, "10.0.7.1")  # connected first: the oldest
+    flood = [_client(host, "10.0.66.1") for _ in range(4)] + [_client(host, "10.0.66.2")]
+    refusal, evicted = host.admission.open(ClientConn(999, FakeConn(), address="10.0.7.9"))  # type: ignore[arg-type]
+    assert refusal is None and evicted == [flood[0]] and returning not in evicted

@@ -4,7 +4,8 @@ Every cost is charged before the work it pays for: bytes are charged to the conn
 address's budget before they are decoded, and a connection that has not said hello may send only a
 hello's worth of bytes. Budgets per address live in :class:`AddressBook` and outlast connections, so
 reconnecting never refills them. Slots are counted apart: connections that have not said hello
-(``max_pending``; the oldest is let go when a new one needs the room), spectators
+(``max_pending``; when a new one needs the room, one from the address holding the most goes, the
+oldest first), spectators
 (``max_spectators``) and seated players (never more than the seats). A hello with a seat token never
 needs a spectator slot or the PIN, so a returning player always gets back in.
 """
@@ -154,12 +155,24 @@ class Admission:
             return f"too many connections from {client.address} ({c.max_per_address})", []
         if address.pending >= c.max_pending_per_address:
             return f"too many connections from {client.address} waiting to say hello", []
-        pending = [other for other in self.host.conns.values() if not other.welcomed]
-        evicted = pending[: max(0, len(pending) - c.max_pending + 1)]
+        evicted = self._make_room([other for other in self.host.conns.values() if not other.welcomed])
         address.connections += 1
         address.pending += 1
         client.counted = True
         return None, evicted
+
+    def _make_room(self, pending: list[ClientConn]) -> list[ClientConn]:
+        """The connections without a hello that must go so that one more fits: from the addresses
+        holding the most of them first (a flood comes from few addresses, a returning player from
+        one), the oldest first among those."""
+        excess = len(pending) - self.config.max_pending + 1
+        if excess <= 0:
+            return []
+        held: dict[str, int] = {}
+        for other in pending:
+            held[other.address] = held.get(other.address, 0) + 1
+        ranked = sorted(enumerate(pending), key=lambda pair: (-held[pair[1].address], pair[0]))
+        return [other for _, other in ranked[:excess]]
 
     def welcomed(self, client: ClientConn) -> None:
         """``client`` said a good hello: it no longer holds a pending slot."""

@@ -94,6 +94,7 @@ class Host:
         self.cut_off = 0  # connections aborted for not reading
         self._lobby_due: asyncio.TimerHandle | None = None
         self._housekeeping: asyncio.Task[None] | None = None
+        self._handlers: set[asyncio.Task[Any]] = set()  # one per connection, lingering ones included
 
     @property
     def seats(self) -> list[Seat]:
@@ -128,6 +129,10 @@ class Host:
             server.close()
         for client in list(self.conns.values()):
             await client.conn.close(reason)
+        handlers = [task for task in self._handlers if task is not asyncio.current_task()]
+        for task in handlers:
+            task.cancel()
+        await asyncio.gather(*handlers, return_exceptions=True)
         for server in self.servers:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(server.wait_closed(), 1.0)
@@ -211,6 +216,10 @@ class Host:
     # -- connections ------------------------------------------------------------------------------
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        if task is not None:
+            self._handlers.add(task)
+            task.add_done_callback(self._handlers.discard)
         conn = Connection(reader, writer, CLIENT_TYPES, max_frame=MAX_CLIENT_FRAME, max_values=MAX_CLIENT_VALUES)
         client = ClientConn(next(self._ids), conn)
         peer = writer.get_extra_info("peername")
@@ -223,9 +232,9 @@ class Host:
         refusal, evicted = self.admission.open(client)
         for other in evicted:
             self.kick(other, "the table needs room for players who have said hello")
-        if refusal is not None:
-            await conn.close(refusal)
+        if refusal is not None:  # too many connections: no lingering for those (a reset is fine)
             self.admission.closed(client)
+            await conn.close(refusal, grace=0.0)
             return
         self.conns[client.id] = client
         reason = await self._read_loop(client)
@@ -272,13 +281,16 @@ class Host:
         self.send_encoded(client, encode(message))
 
     def send_encoded(self, client: ClientConn, data: bytes) -> None:
-        """Queue ``data`` for ``client``; a peer with more than ``max_buffered`` unsent is cut off."""
+        """Queue ``data`` for ``client``. A peer with more unsent than its share is cut off: the share is
+        ``max_buffered``, or less when many are connected, so that all of them together never hold more
+        than ``max_table_buffered`` (plus one message each), however many stop reading."""
         conn = client.conn
         if conn.closed:
             return
         conn.send_encoded(data)
         self.bytes_out += len(data)
-        if conn.buffered() > self.config.max_buffered:
+        share = min(self.config.max_buffered, self.config.max_table_buffered // max(1, len(self.conns)))
+        if conn.buffered() > share:
             self.cut(client)
 
     def cut(self, client: ClientConn) -> None:
