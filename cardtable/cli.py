@@ -86,6 +86,9 @@ def build_parser(with_options: bool = False) -> argparse.ArgumentParser:
     host.add_argument("--bot-speed", type=float, default=1.0, help="bot delay factor (0 = full speed)")
     host.add_argument("--turn-timer", type=float, default=0.0, help="seconds per turn, then a default play")
     host.add_argument("--takeover", type=float, default=30.0, help="seconds away before a bot plays a seat")
+    host.add_argument("--hold-cap", type=float, default=100.0, metavar="MS",
+                      help="real-time games: the longest an action waits for an earlier press still on the "
+                           "wire (docs/PROTOCOL.md, Fair races); more covers slower links, and delays every action")
     host.add_argument("--linger", type=float, default=3.0, help="seconds to stay up after the game ends")
 
     tables = sub.add_parser("tables", help="the live list of tables on the LAN")

@@ -47,6 +47,7 @@ def _config(args: argparse.Namespace) -> HostConfig:
         bot_speed=getattr(args, "bot_speed", 1.0),
         turn_timer=getattr(args, "turn_timer", 0.0),
         takeover=getattr(args, "takeover", 30.0),
+        max_hold=getattr(args, "hold_cap", 100.0) / 1000.0,
     )
 
 

@@ -153,3 +153,6 @@ def test_pin_guesses_from_many_addresses_lock_the_table_and_the_owner_sees_them(
     assert [reason.split(":")[0] for reason in reasons] == ["wrong PIN"] * 4
     assert "at this table" in locked
     assert report["failed"] == 4 and report["locked_s"] > 60
+    from cardtable.arcade.scenes.lobby import lobby_warning
+
+    assert lobby_warning({"pin_failures": report}).startswith("4 wrong PINs tried (locked")

@@ -21,6 +21,22 @@ from cardtable.arcade.words import badge
 SEAT_KINDS = ("open", "easy", "normal", "hard", "random")
 
 
+def lobby_warning(message: dict[str, Any]) -> str:
+    """One line for what the host's lobby warns of (docs/PROTOCOL.md): wrong PINs someone tried (the
+    owner only gets these) and players too far away for fair races."""
+    parts = []
+    pins = message.get("pin_failures") or {}
+    if pins.get("failed"):
+        locked = f" (locked {pins['locked_s']:.0f} s)" if pins.get("locked_s") else ""
+        parts.append(f"{pins['failed']} wrong PIN{'s' if pins['failed'] != 1 else ''} tried{locked}")
+    slow = message.get("slow_links") or []
+    if slow:
+        who = ", ".join(str(link.get("name", "?")) for link in slow[:2]) + (" …" if len(slow) > 2 else "")
+        parts.append(f"too far for fair races: {who} ({max(int(link.get('rtt_ms') or 0) for link in slow)} ms, "
+                     f"covered {slow[0].get('covered_ms')} ms)")
+    return "   ·   ".join(parts)
+
+
 class LobbyScene(MenuScene):
     name = "lobby"
     title = "Lobby"
@@ -36,6 +52,7 @@ class LobbyScene(MenuScene):
         self.seats: list[dict[str, Any]] = []
         self.started = False
         self.status = "Connecting…"
+        self.warning = ""  # what the host warns of: wrong PINs tried (owner), links the races do not cover
         self.want_focus: str | None = None
 
     @classmethod
@@ -99,6 +116,7 @@ class LobbyScene(MenuScene):
             elif kind == "lobby":
                 self.on_lobby(message)
                 self.seats = list(message.get("seats") or [])
+                self.warning = lobby_warning(message)
                 changed = True
                 if message.get("started"):
                     self.started = True
@@ -250,7 +268,8 @@ class LobbyScene(MenuScene):
         if getattr(session, "advertised", False):
             line += "   ·   open on the LAN"
         ui_theme.text(surface, line or "…", 22, (w // 2, self.header_y(0)), "ink", anchor="midtop", bold=True)
-        ui_theme.text(surface, self.status, 18, (w // 2, self.header_y(1) + 4), "muted", anchor="midtop")
+        ui_theme.text(surface, self.warning or self.status, 18, (w // 2, self.header_y(1) + 4),
+                      "accent_bright" if self.warning else "muted", anchor="midtop")
         col = getattr(self, "col", None)
         if col is None:
             return

@@ -45,6 +45,8 @@ class Clocks:
         rtt = arrived - sent
         if 0 <= rtt < 10:
             client.samples.append((rtt, (sent + arrived) / 2 - now))
+            if self.host.races.note_rtt(client):
+                self.host.changed()
 
     def host_press(self, client: ClientConn, press: float | None, arrival: float) -> float:
         """``press`` (the client's clock) in host time, clamped to [arrival - round trip - margin,

@@ -32,6 +32,7 @@ class ClientConn:
     counted: bool = False  # holds a slot in its address's counts (Admission.open .. closed)
     behind_since: float | None = None  # host time its unsent bytes went over the high-water mark
     chat_notice_at: float = -1e9  # host time it was last told its chat was not relayed
+    slow: bool = False  # seated, and its round trip is more than the hold cap covers (races.note_rtt)
 
     @property
     def rtt(self) -> float | None:

@@ -58,6 +58,34 @@ class RaceQueue:
         margin = config.local_margin if all(c.local for c in seated) else config.race_margin
         return min(config.max_hold, oneway + margin)
 
+    def next_release(self) -> float | None:
+        """When the next held action is due (None: nothing is held)."""
+        return self._queue[0].release if self._queue else None
+
+    def covered_rtt(self) -> float:
+        """The longest round trip the hold cap still covers: beyond it, a player's presses can lose
+        races they pressed first (by up to the excess over this, halved)."""
+        config = self.host.config
+        return max(0.0, 2 * (config.max_hold - config.race_margin))
+
+    def note_rtt(self, client: ClientConn) -> bool:
+        """Update whether ``client``'s round trip is more than the hold cap covers (with 10 % of
+        hysteresis); True if that changed."""
+        if not self.host.game.realtime or client.rtt is None or not client.seats:
+            return False
+        covered = self.covered_rtt()
+        slow = client.rtt > covered if not client.slow else client.rtt > 0.9 * covered
+        changed = slow != client.slow
+        client.slow = slow
+        return changed
+
+    def slow_links(self) -> list[dict[str, Any]]:
+        """The lobby's warning: seated connections whose round trip the hold cap does not cover."""
+        covered = self.covered_rtt()
+        return [{"seat": seat, "name": client.name, "rtt_ms": round((client.rtt or 0.0) * 1000),
+                 "covered_ms": round(covered * 1000)}
+                for client in self.host.conns.values() if client.slow and client.seats for seat in client.seats]
+
     def flush(self) -> None:
         """Apply every action whose hold has ended, then wait for the next one."""
         if self._flush_handle is not None:

@@ -72,9 +72,14 @@ class Lobby:
             if self.host.started and self.host.result is None and self.takeable(seat):
                 entry["free"] = True  # a spectator may take it
             seats.append(entry)
-        watching = [c.name for c in self.host.conns.values() if c.welcomed and not c.seats]
-        return {"type": "lobby", "seats": seats, "options": self.host.options, "started": self.host.started,
-                "spectators": len(watching), "watching": watching[:16]}
+        host = self.host
+        watching = [c.name for c in host.conns.values() if c.welcomed and not c.seats]
+        message = {"type": "lobby", "seats": seats, "options": host.options, "started": host.started,
+                   "spectators": len(watching), "watching": watching[:16]}
+        if host.game.realtime:
+            message["hold_cap_ms"] = round(host.config.max_hold * 1000)
+            message["slow_links"] = host.races.slow_links()
+        return message
 
     @staticmethod
     def takeable(seat: Seat) -> bool:

@@ -239,7 +239,8 @@ class Host:
         self.conns[client.id] = client
         reason = await self._read_loop(client)
         self._drop(client)
-        await conn.close(reason)
+        conn.half_close(reason)
+        await conn.linger()
 
     async def _read_loop(self, client: ClientConn) -> str | None:
         """Read, charge, decode and dispatch ``client``'s messages until it closes; the reason to give."""
@@ -254,7 +255,7 @@ class Host:
                         data = await asyncio.wait_for(conn.read_bytes(), max(0.0, hello_by - self.clock()))
                 except TimeoutError:
                     return "no hello"
-                if not data:
+                if not data or conn.closed:  # closed meanwhile (kicked): what came after is not read
                     return None
                 refusal = self.admission.charge_bytes(client, len(data))
                 if refusal is not None:
@@ -301,18 +302,13 @@ class Host:
         client.conn.abort()
         self._drop(client)
 
-    def kick(self, client: ClientConn, reason: str) -> None:
-        """Send ``bye`` and close ``client``; it leaves every table structure now. A peer that does not
-        take the bye within a second is aborted."""
+    def kick(self, client: ClientConn, reason: str | None) -> None:
+        """Send ``bye`` and close ``client``; it leaves every table structure now. The connection is
+        closed once the peer closes too, and aborted after two seconds whatever it does."""
         conn = client.conn
         if not conn.closed:
-            conn.send({"type": "bye", "reason": reason})
-            conn.flush()
-            conn.closed = True
-            with contextlib.suppress(Exception):
-                conn.writer.close()
-            if conn.buffered():
-                asyncio.get_running_loop().call_later(1.0, conn.abort)
+            conn.half_close(reason)  # its read loop lingers a moment, then closes
+            asyncio.get_running_loop().call_later(2.0, conn.abort)  # whatever the peer does
         self._drop(client)
 
     def _dispatch(self, client: ClientConn, message: Message) -> None:
@@ -333,7 +329,7 @@ class Host:
         elif kind == "pong":
             self.clocks.pong(client, message)
         elif kind == "bye":
-            self.kick(client, "bye")
+            self.kick(client, None)
         elif kind == "chat":
             self.chat.said(client, message)
         elif kind == "hello":
