@@ -32,7 +32,7 @@ class HostConfig:
     address_byte_rate: float = 128 * 1024
     address_byte_burst: float = 512 * 1024
     address_connect_rate: float = 4.0  # new connections per second
-    address_connect_burst: float = 8.0
+    address_connect_burst: float = 16.0
     max_per_address: int = 12  # open connections
     # slots: connections that have not said hello, spectators; seated players are bounded by the seats
     max_pending: int = 256  # cheap to hold (nothing is sent to them), so plenty: a flood must outnumber them
