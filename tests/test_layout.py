@@ -122,15 +122,27 @@ SIZES = ((960, 540), (1280, 720), (1920, 1080))
 GAMES = ("spit", "speed", "oh_hell", "go_stop", "rummy", "tractor")
 
 
-def table_moments(game: str, players: int | None, seed: int = 3, limit: int = 400) -> dict[int, list[dict]]:
+def config(game: str, players: int | None, couch: bool = False):
+    """The shot's table (you and bots), or two people on one screen (``couch``: Spit and Speed)."""
+    from cardtable.arcade.session import LOCAL, YOU, SeatSpec, TableConfig
+    from cardtable.arcade.shot import table_config
+
+    if couch:
+        return TableConfig(game=game, players=2, seats=[SeatSpec(YOU, name="Ann"), SeatSpec(LOCAL, name="Bo")],
+                           seed=3, name="Couch table")
+    return table_config(game, 3, players)
+
+
+def table_moments(game: str, players: int | None, seed: int = 3, limit: int = 400,
+                  couch: bool = False) -> dict[int, list[dict]]:
     """A real bot playout frozen at several moments: the first of each phase, when seat 0 holds the
     most cards, halfway and the last action (within ``limit``). Two passes of one seeded game: the
     first finds the moments, the second keeps the table's messages there (see shot.present)."""
     from cardtable.arcade.session import DirectSession
-    from cardtable.arcade.shot import present, table_config
+    from cardtable.arcade.shot import present
 
     def start() -> DirectSession:
-        session = DirectSession(table_config(game, seed, players), bots_everywhere=True)
+        session = DirectSession(config(game, players, couch), bots_everywhere=True)
         session.request({"type": "start"})
         return session
 
@@ -153,24 +165,23 @@ def table_moments(game: str, players: int | None, seed: int = 3, limit: int = 40
 
 
 def table_problems(game: str, players: int | None = None, card_size: str = "medium",
-                   sizes: tuple[tuple[int, int], ...] = SIZES, device: str = "keyboard") -> list[str]:
+                   sizes: tuple[tuple[int, int], ...] = SIZES, device: str = "keyboard", couch: bool = False) -> list[str]:
     import copy
 
     from cardtable.arcade.app import App
     from cardtable.arcade.scenes.table import TableScene
     from cardtable.arcade.session import DirectSession
     from cardtable.arcade.settings import Settings
-    from cardtable.arcade.shot import table_config
 
     found = []
-    moments = table_moments(game, players)
+    moments = table_moments(game, players, couch=couch)
     for size in sizes:
         settings = Settings()
         settings.card_size = card_size
         app = App(size=size, fullscreen=False, settings=settings)
         app.mapper.last_device = device
         for at, messages in moments.items():
-            session = DirectSession(table_config(game, 3, players), bots_everywhere=True)
+            session = DirectSession(config(game, players, couch), bots_everywhere=True)
             session.frozen = True
             session.outbox = copy.deepcopy(messages)
             app.session = session
@@ -195,6 +206,13 @@ def test_crowded_tables_with_large_cards_at_the_smallest_window(game, players, m
     wider menu badge ("Start Menu")."""
     monkeypatch.setenv("CARDTABLE_STRICT", "1")
     assert table_problems(game, players, "large", ((960, 540),), device="pad0") == []
+
+
+@pytest.mark.parametrize("game", ["spit", "speed"])
+def test_two_people_on_one_screen_lay_out_without_overlaps(game, monkeypatch) -> None:
+    """Spit and Speed with both seats on this screen (each player's half), at the three sizes."""
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
+    assert table_problems(game, couch=True) == []
 
 
 SCENES_PER_GAME = ("play", "host", "lobby", "rules", "pause")
