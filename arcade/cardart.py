@@ -151,6 +151,26 @@ class SurfaceCache:
             surface = bucket[key] = make()
         return surface
 
+    def has(self, size: tuple[int, int], key: tuple) -> bool:
+        """Whether the surface ``key`` at ``size`` is drawn already (no drawing, no reordering)."""
+        bucket = self._cache.get((int(size[0]), int(size[1])))
+        return bucket is not None and key in bucket
+
+    def stand_in(self, size: tuple[int, int], key: tuple) -> pygame.Surface | None:
+        """``key`` drawn at another size, scaled to ``size`` (a quick stand-in while the real one waits
+        its turn to be drawn); None when it is drawn at no size yet."""
+        size = (int(size[0]), int(size[1]))
+        here = self._cache.get(size)
+        made = here.get(("stand-in", *key)) if here is not None else None
+        if made is not None:
+            return made
+        for other, bucket in reversed(self._cache.items()):
+            found = bucket.get(key)
+            if found is not None and other != size:
+                scaled = pygame.transform.scale(found, size)  # plain scaling: it shows for a few ticks only
+                return self._get(size, ("stand-in", *key), lambda image=scaled: image)
+        return None
+
     def shadowed(self, code: str | None, size: tuple[int, int], flipped: bool, offset: tuple[int, int]) -> pygame.Surface:
         """The card (face, or back for None) on its drop shadow, ``offset`` pixels down-right, as one
         surface: a card on the felt is one blit a frame, not two. Blit it at the card's corner minus

@@ -179,6 +179,17 @@ class Sounds:
         for name in RECIPES:
             self._load(name)
 
+    def warm_one(self) -> bool:
+        """Turn one more prepared WAV into a mixer sound (a millisecond: tables do it on idle ticks, so
+        the first play of a sound costs nothing). False when there is nothing left to do."""
+        if not self.available:
+            return False
+        for name in RECIPES:
+            if name not in self._sounds and name in _WAVS:
+                self._load(name)
+                return True
+        return len(self._sounds) < len(RECIPES) and _PREPARING is not None and _PREPARING.is_alive()
+
     def prepare(self) -> None:
         """Build (or read) every sound's WAV in a background thread, once per process, so that no
         frame waits for one the first time it plays."""

@@ -41,6 +41,8 @@ PANEL = (8, 30, 20, 190)
 MENU_STRIP = 40
 MENU_CORNER = (124, MENU_STRIP)
 FLIP_TIME = 0.22  # seconds a card takes to turn over
+FACES_PER_FRAME = 2  # new card faces a frame may draw; the rest show scaled stand-ins for a few ticks
+GLYPHS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 .,:;!?()+-=/&'\u00b7\u2026"
 WARM_CODES = tuple(r + s for s in "SHDC" for r in "A23456789TJQK")
 
 
@@ -220,6 +222,9 @@ class Table:
         self._first_layout = True
         self.flips: dict[object, float] = {}  # card key -> seconds left of its turning-over animation
         self._warm: list[tuple[str, tuple[int, int], bool]] = []
+        self._faces_left = FACES_PER_FRAME
+        self._font_warm: list[int] = []
+        self._sounds_warming = True
         self._warm_sizes: set[tuple[tuple[int, int], bool]] = set()
         self.resize(size)
 
@@ -349,6 +354,10 @@ class Table:
         if self._warm:
             code, size, flipped = self._warm.pop()
             self.art.face(code, size, flipped)
+        elif self._font_warm:  # then the glyphs of every text size the table may use (3 ms each, once)
+            fonts.font(self._font_warm.pop(), True).render(GLYPHS, True, INK)
+        elif self._sounds_warming:  # and the sounds, made ready to play
+            self._sounds_warming = self.sounds.warm_one()
         self.motion.tick(dt)
         self.effects.tick(dt)
         if self.flips:
@@ -382,6 +391,7 @@ class Table:
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if surface.get_size() != self.size:
             self.resize(surface.get_size())
+        self._faces_left = FACES_PER_FRAME
         if self._static_dirty or self._static is None or layout.is_recording():
             self._render_static()
         surface.blit(self._static, (0, 0))
@@ -427,6 +437,8 @@ class Table:
         if hasattr(self, "_warm"):
             self._warm.clear()
             self._warm_sizes.clear()
+            # every point size of the table's text, from banners down (a new size's first text costs ~3 ms)
+            self._font_warm = list(range(fonts.point_size(8), fonts.point_size(90 * self.u) + 1))
         self._first_layout = True
         self.relayout()
 
@@ -891,6 +903,14 @@ class Table:
                 x += shake * 8 * self.u
         size = sprite.rect.size
         turning = self.flips.get(sprite.key) if sprite.code is not None else None
+        stand_in = self._face_stand_in(sprite.code, size, sprite.flipped) if turning is None else None
+        if stand_in is not None:  # the real face is drawn on a later tick: meanwhile, a scaled one
+            if sprite.shadow:
+                pad = self.art.glow_pad(size)
+                surface.blit(self.art.shadow(size), (x - pad + 2 * self.u, y - pad + 4 * self.u))
+            surface.blit(stand_in, (x, y))
+            self._draw_sprite_marks(surface, sprite, x, y)
+            return
         if sprite.shadow and sprite.glow is None and turning is None:  # the card and its shadow: one blit
             pad = self.art.glow_pad(size)
             shadowed = self.art.shadowed(sprite.code, size, sprite.flipped, (round(2 * self.u), round(4 * self.u)))
@@ -911,6 +931,22 @@ class Table:
             return
         surface.blit(self.art.card(sprite.code, size, sprite.flipped), (x, y))
         self._draw_sprite_marks(surface, sprite, x, y)
+
+    def _face_stand_in(self, code: str | None, size: tuple[int, int], flipped: bool) -> pygame.Surface | None:
+        """Faces cost milliseconds to draw the first time at a size (a court card up to 4 ms), and a
+        table that shrinks its cards (a Rummy table filling up) needs dozens at once: each frame draws at
+        most FACES_PER_FRAME new ones and shows the rest scaled from another size, queued to be drawn
+        on the next ticks. None: draw the real face (drawn already, within the budget, or no stand-in)."""
+        art = self.art
+        if code is None or not hasattr(art, "has") or art.has(size, ("face", code, flipped)):
+            return None
+        if self._faces_left > 0:
+            self._faces_left -= 1
+            return None
+        image = art.stand_in(size, ("face", code, flipped))
+        if image is not None:
+            self._warm.append((code, size, flipped))
+        return image
 
     def _draw_sprite_marks(self, surface: pygame.Surface, sprite: Sprite, x: float, y: float) -> None:
         """What goes over a card: the dimming of a card that cannot be played, the cursor's marker."""
