@@ -308,7 +308,8 @@ class RealtimeTable(Table):
         return ((), words) if device == "mouse" else None
 
     def caps(self, seat: int, kinds: tuple[str, ...]) -> list[str]:
-        """The key caps or pad glyphs of ``kinds`` on ``seat``'s device (a pair on one D-pad: one glyph)."""
+        """The key caps or pad glyphs of ``kinds`` on ``seat``'s device: a pair of keys on one cap
+        ("Left/Right", "Q/E", as the menus' hint bar writes them), a pair on one D-pad one glyph."""
         device = self.inputs[seat].device if seat in self.inputs else "keyboard"
         mapper = self.input_mapper
         out: list[str] = []
@@ -318,6 +319,8 @@ class RealtimeTable(Table):
                 label = str(mapper.glyph(kind, device))
             if label not in out:
                 out.append(label)
+        if len(out) == 2 and not any(label.startswith("pad:") for label in out):
+            return [f"{out[0]}/{out[1]}"]
         return out
 
     def hint_image(self, seat: int, hints: list[Hint], width: float, flipped: bool = False) -> pygame.Surface | None:
