@@ -134,3 +134,19 @@ def test_mouse_hints_only_for_a_mouse_user_and_app_messages_clear_titles_and_hin
     app._draw_toasts(surface)
     lit = [y for y in range(app.size[1]) if surface.get_at((app.size[0] // 2, y))[:3] != (0, 0, 0)]
     assert lit and min(lit) > 100 and max(lit) < app.size[1] - 44
+
+
+def test_turn_table_hints_draw_the_pad_players_buttons() -> None:
+    from cardtable.arcade.cardart import CardArt
+    from cardtable.arcade.input import InputMapper
+    from cardtable.arcade.tables.base import Table
+
+    table = Table("probe", [0], CardArt(), (1280, 720))
+    table.input_mapper = InputMapper()
+    table.inputs[0].device = "pad2"
+    assert table.split_hint(f"{table.hint_label('confirm', 0)} play", 0) == (("pad:A",), "play")
+    assert table.split_hint(f"{table.arrows(0)} choose a card", 0) == (("pad:dpad",), "choose a card")
+    assert table.split_hint(f"{table.hint_label('up', 0)}: last trick", 0) == (("pad:dpad",), "last trick")
+    table.inputs[0].device = "keyboard"
+    assert table.split_hint("Left/Right choose", 0) == (("Left/Right",), "choose")
+    assert table.split_hint("waiting for Bob", 0) == ((), "waiting for Bob")

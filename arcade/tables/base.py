@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 
-from cardtable.arcade import fonts, layout
+from cardtable.arcade import fonts, layout, ui_theme
 from cardtable.arcade.anim import Effect, Effects, Motion, Vec
 from cardtable.arcade.cardart import CardArt, card_size
 from cardtable.arcade.sound import Sounds, get_sounds
@@ -218,6 +218,7 @@ class Table:
         self._static: pygame.Surface | None = None
         self._static_dirty = True
         self._panel_cache: dict[tuple, pygame.Surface] = {}
+        self._hint_cache: dict[tuple, pygame.Surface] = {}  # hint bars and message panels, drawn once
         self._dim_cache: dict[tuple[int, int], pygame.Surface] = {}
         self._first_layout = True
         self.flips: dict[object, float] = {}  # card key -> seconds left of its turning-over animation
@@ -430,6 +431,8 @@ class Table:
         self._felt = None
         self._panel_cache.clear()
         self._text_cache.clear()
+        if hasattr(self, "_hint_cache"):
+            self._hint_cache.clear()
         self._fit_cache.clear()
         self._banners.clear()
         self._button_images.clear()
@@ -1111,20 +1114,100 @@ class Table:
 
     def draw_hints(self, surface: pygame.Surface, hints: Iterable[str], x: float | None = None,
                    y: float | None = None, anchor: str = "midbottom") -> None:
-        """A line of hints along the bottom. A hint about the mouse ("or click a card") shows only while
-        the mouse is the device in use at this table: a pad or keyboard player is not told to click."""
-        text = "   \u00b7   ".join(h for h in hints if h and (self.mouse_active or not MOUSE_WORDS.search(h)))
-        if not text:
+        """A bar of hints along the bottom, each written "<button> <what it does>" with the button as
+        :meth:`hint_label` or :meth:`arrows` names it: the button is drawn as a key cap, or as the pad's
+        own button for a pad player. A hint about the mouse ("or click a card") shows only while the
+        mouse is the device in use at this table: a pad or keyboard player is not told to click."""
+        shown = [h for h in hints if h and (self.mouse_active or not MOUSE_WORDS.search(h))]
+        if not shown:
             return
-        px = self.fit(text, 19 * self.u, self.W * 0.94)
-        image = self.text(text, px, MUTED)
-        back = self.panel((image.get_width() + round(24 * self.u), image.get_height() + round(10 * self.u)),
-                          (0, 0, 0, 110), border=None)
+        key = ("text hints", tuple(shown), self.seat_device(self.me))
+        items = self._hint_cache.get(key)
+        if items is None:
+            items = self._hint_cache[key] = tuple(self.split_hint(h, self.me) for h in shown)  # type: ignore[assignment]
+        width = self.W * 0.94
+        bar_key = ("hints", items, round(width), False)
+        image = self._hint_cache.get(bar_key)
+        if image is None:
+            if len(self._hint_cache) > 80:
+                self._hint_cache.clear()
+            image = self._hint_cache[bar_key] = self.hint_bar(list(items), width)  # type: ignore[arg-type]
         pos = (self.W / 2 if x is None else x, self.H - 4 * self.u if y is None else y)
-        rect = back.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
-        surface.blit(back, rect)
-        surface.blit(image, image.get_rect(center=rect.center))
-        self.report("hints", rect, text)
+        rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+        surface.blit(image, rect)
+        self.report("hints", rect, " \u00b7 ".join(shown))
+
+    def seat_device(self, seat: int | None) -> str:
+        return self.inputs[seat].device if seat in self.inputs else "keyboard"
+
+    def split_hint(self, hint: str, seat: int | None) -> tuple[tuple[str, ...], str]:
+        """"A play" -> (("pad:A",), "play") for a pad player: the leading button of a hint and its words."""
+        device = self.seat_device(seat)
+        mapper = self.input_mapper
+        # a pad's "D-pad" stands for any direction in these strings: the whole cross, no axis lit
+        labels: dict[str, str] = {self.arrows(seat): "pad:dpad" if device.startswith("pad") else self.arrows(seat)}
+        for kind in ("confirm", "back", "alt", "menu", "pile_a", "pile_b", "up", "down", "left", "right"):
+            label = self.hint_label(kind, seat)
+            glyph = str(mapper.glyph(kind, device)) if mapper is not None and hasattr(mapper, "glyph") else label
+            labels.setdefault(label, glyph if device.startswith("pad") else label)
+        for label in sorted(labels, key=len, reverse=True):
+            for sep in (" ", ": "):
+                if hint.startswith(label + sep):
+                    return (labels[label],), hint[len(label) + len(sep):]
+        return (), hint
+
+    def hint_bar(self, items: list[tuple[tuple[str, ...], str]], width: float) -> pygame.Surface:
+        """A hint bar no wider than ``width`` (smaller text first, then the last hints dropped): each
+        hint's buttons as key caps or pad glyphs, then its words, all one line of table text tall."""
+        px = 19 * self.u
+        while True:
+            words = [self.text(w, px, MUTED) for _, w in items]
+            cap_h = words[0].get_height() + round(8 * self.u)
+            caps = [[self.hint_cap(c, cap_h, px * 0.85) for c in cs] for cs, _ in items]
+            gap = round(6 * self.u)
+            widths = [sum(c.get_width() + gap for c in cs) + w.get_width() for cs, w in zip(caps, words, strict=True)]
+            total = sum(widths) + round(26 * self.u) * (len(items) - 1) + round(24 * self.u)
+            if total <= width:
+                break
+            if px > 12:
+                px -= 1
+            elif len(items) > 1:
+                items = items[:-1]  # the least of them (they come most needed first) makes room
+            else:
+                break
+        image = pygame.Surface((total, cap_h + round(2 * self.u)), pygame.SRCALPHA)
+        pygame.draw.rect(image, (0, 0, 0, 110), image.get_rect(), border_radius=max(4, round(10 * self.u)))
+        x, mid = round(12 * self.u), image.get_height() // 2
+        for cs, w, span in zip(caps, words, widths, strict=True):
+            left = x
+            for cap in cs:
+                image.blit(cap, cap.get_rect(midleft=(x, mid)))
+                x += cap.get_width() + gap
+            image.blit(w, w.get_rect(midleft=(x, mid)))
+            x = left + span + round(26 * self.u)
+        return image
+
+    def hint_cap(self, label: str, height: int, px: float) -> pygame.Surface:
+        """A key cap ("Enter", its name in ``px`` text) or a pad glyph ("pad:A") ``height`` pixels tall."""
+        key = ("cap", label, height, round(px))
+        image = self._hint_cache.get(key)
+        if image is not None:
+            return image
+        if label.startswith("pad:"):
+            size = 8
+            while ui_theme.font(size + 1, True).get_height() + 4 <= height:
+                size += 1
+            scratch = pygame.Surface((ui_theme.cap_width(label, size) + 2, height + 2), pygame.SRCALPHA)
+            with layout.quiet():
+                drawn = ui_theme.chip(scratch, label, (0, 0), size)
+            image = scratch.subsurface(drawn.clip(scratch.get_rect())).copy()
+        else:
+            text = self.text(label, px, (10, 33, 25))
+            image = pygame.Surface((max(height, text.get_width() + round(10 * self.u)), height), pygame.SRCALPHA)
+            pygame.draw.rect(image, GOLD, image.get_rect(), border_radius=max(3, height // 4))
+            image.blit(text, text.get_rect(center=image.get_rect().center))
+        self._hint_cache[key] = image
+        return image
 
     def name_plate(self, surface: pygame.Surface, seat: int, centre: Vec, lines: list[tuple[str, Colour]],
                    active: bool = False, width: float | None = None) -> pygame.Rect:

@@ -25,7 +25,7 @@ from typing import Any
 
 import pygame
 
-from cardtable.arcade import layout, ui_theme
+from cardtable.arcade import layout
 from cardtable.arcade.anim import Effect
 from cardtable.arcade.tables.base import (
     CYAN,
@@ -54,7 +54,6 @@ class RealtimeTable(Table):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.couch_layout = SIDE
-        self._hint_cache: dict[tuple, pygame.Surface] = {}
         super().__init__(*args, **kwargs)
 
     # -- sides ----------------------------------------------------------------------------------
@@ -148,11 +147,6 @@ class RealtimeTable(Table):
         if image is None:
             image = self._text_cache[key] = pygame.transform.rotate(self.text(text, px, colour), 180)
         return image
-
-    def resize(self, size: tuple[int, int]) -> None:
-        if hasattr(self, "_hint_cache"):
-            self._hint_cache.clear()
-        super().resize(size)
 
     def banner_y(self) -> float:
         if self.side_by_side:
@@ -323,6 +317,7 @@ class RealtimeTable(Table):
             return [f"{out[0]}/{out[1]}"]
         return out
 
+
     def hint_image(self, seat: int, hints: list[Hint], width: float, flipped: bool = False) -> pygame.Surface | None:
         """The seat's hint bar (key caps or pad glyphs and words) on a translucent strip, cached."""
         items = tuple((tuple(self.caps(seat, kinds)), words) for kinds, words in filter(None, hints) if words)
@@ -331,41 +326,12 @@ class RealtimeTable(Table):
         key = ("hints", items, round(width), flipped)
         image = self._hint_cache.get(key)
         if image is None:
-            image = self._hint_bar(list(items), width)
+            image = self.hint_bar(list(items), width)
             if flipped:
                 image = pygame.transform.rotate(image, 180)
             if len(self._hint_cache) > 60:
                 self._hint_cache.clear()
             self._hint_cache[key] = image
-        return image
-
-    def _hint_bar(self, items: list[tuple[tuple[str, ...], str]], width: float) -> pygame.Surface:
-        """Draw a hint bar no wider than ``width``: smaller text first, then the last hints dropped."""
-        size = max(12, round(17 * self.u))
-        while True:
-            widths = [sum(ui_theme.cap_width(c, size) + 4 for c in caps) + 6 + ui_theme.font(size).size(w)[0]
-                      for caps, w in items]
-            total = sum(widths) + round(22 * self.u) * (len(items) - 1) + round(24 * self.u)
-            if total <= width:
-                break
-            if size > 12:
-                size -= 1
-            elif len(items) > 1:
-                items = items[:-1]  # the least of them (they come most needed first) makes room
-            else:
-                break
-        height = ui_theme.font(size, True).get_height() + round(12 * self.u)
-        image = pygame.Surface((total, height), pygame.SRCALPHA)
-        pygame.draw.rect(image, (0, 0, 0, 110), image.get_rect(), border_radius=max(4, round(10 * self.u)))
-        x = round(12 * self.u)
-        top = round(4 * self.u)
-        with layout.quiet():  # drawn off screen; the bar is reported whole where it lands
-            for (caps, words), w in zip(items, widths, strict=True):
-                left = x
-                for cap in caps:
-                    x = ui_theme.chip(image, cap, (x, top), size).right + 4
-                ui_theme.text(image, words, size, (x + 2, image.get_height() // 2), "muted", anchor="midleft")
-                x = left + w + round(22 * self.u)
         return image
 
     def label(self, surface: pygame.Surface, text: str, px: float, colour: Colour, pos: tuple[float, float],
