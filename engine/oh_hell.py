@@ -223,8 +223,8 @@ class OhHell(Game):
                                     label="Bid all at once"),
         "must_trump": Option(False, "With no card of the suit led, you must play a trump if you have one.",
                              label="Must trump"),
-        "scoring": Option("exact", "Exact: 10 + bid for making your bid exactly. Plus tricks: a missed bid still "
-                          "scores 1 a trick. Zero bonus: a made bid of 0 scores 5 + the cards in the hand.",
+        "scoring": Option("exact", "Exact: 10 + bid if made exactly; Plus tricks: a miss scores 1 a trick; Zero "
+                          "bonus: a made 0 scores 5 + cards.",
                           choices=("exact", "plus_tricks", "zero_bonus"), label="Scoring",
                           words=(("exact", "Exact"), ("plus_tricks", "Plus tricks"), ("zero_bonus", "Zero bonus"))),
     }

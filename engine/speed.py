@@ -101,8 +101,8 @@ class Speed(Game):
                        choices=("15", "20"), label="Deal", words=(("15", "15 cards each"), ("20", "20 cards each"))),
         "auto_draw": Option(True, "Your hand refills to five as soon as you play (off: you draw with a press).",
                             label="Draw automatically"),
-        "score_to": Option(0, "One round, or rounds until someone has this many points (a point for each card "
-                           "left in the loser's stockpile).", kind=int, minimum=0, maximum=1000, label="Play to",
+        "score_to": Option(0, "One round, or rounds until a player has this many points (1 a card left in the "
+                           "loser's stockpile).", kind=int, minimum=0, maximum=1000, label="Play to",
                            words=((0, "One round"),), unit="points"),
     }
 

@@ -325,8 +325,8 @@ class Tractor(Game):
                             label="Reinforce own call"),
         "nt_black_high": Option(True, "In a no-trump round the black joker ranks above the red one (off: red "
                                 "stays high).", label="No-trump: black joker high"),
-        "kitty_multiplier": Option("cards", "When the attackers win the last trick, the kitty's points count 2 \u00d7 "
-                                   "the cards in that trick's lead, or 2 \u00d7 its largest unit (a pair: \u00d74).",
+        "kitty_multiplier": Option("cards", "Attackers who take the last trick get the kitty's points \u00d7 2 \u00d7 "
+                                   "the cards led, or \u00d7 2 \u00d7 the largest unit.",
                                    choices=("cards", "unit"), label="Kitty bonus",
                                    words=(("cards", "2 \u00d7 cards led"), ("unit", "2 \u00d7 largest unit"))),
     }

@@ -93,6 +93,7 @@ def test_table_buttons_light_under_the_pointer_only_while_the_mouse_is_in_use() 
 
 
 def test_every_game_option_has_words_and_the_command_line_shows_them(capsys) -> None:
+    from cardtable.arcade import ui_theme
     from cardtable.arcade.scenes.setup import option_labels, option_values
     from cardtable.cli import main
     from cardtable.engine import GAMES
@@ -101,6 +102,8 @@ def test_every_game_option_has_words_and_the_command_line_shows_them(capsys) -> 
         for name, spec in game.option_specs.items():
             assert spec.label and spec.label[0].isupper() and "_" not in spec.label, (game.name, name)
             assert not spec.doc[0].islower() and spec.doc.endswith("."), (game.name, name)
+            # one line in setup's help strip at the smallest window (15 px text, 880 px wide)
+            assert ui_theme.font(15).size(spec.doc)[0] <= 880, (game.name, name, spec.doc)
             labels = option_labels(spec, option_values(spec))
             assert all("_" not in text for text in labels), (game.name, name, labels)
     schedule = GAMES["oh_hell"].option_specs["schedule"]
