@@ -320,9 +320,11 @@ class App:
         """The real loop: frames as fast as the display takes them, capped so an idle menu does not
         spin a core (the fixed tick stays at 120 Hz either way)."""
         clock = pygame.time.Clock()
-        while self.running and self.loop.running:
+        frames_left = exit_after_frames()
+        while self.running and self.loop.running and frames_left != 0:
             self.frame()
             clock.tick(max_fps)
+            frames_left -= 1
         self.shutdown()
 
     def screenshot(self, path: str) -> None:
@@ -342,6 +344,13 @@ class App:
             scene.close()
         self.scenes.clear()
         self.settings.save()
+
+
+def exit_after_frames() -> int:
+    """``CARDTABLE_EXIT_AFTER_FRAMES=N``: the window closes by itself after N frames, as if quit (a smoke
+    check of an installed game, e.g. tools/check_quickstart.sh); otherwise -1, never."""
+    text = os.environ.get("CARDTABLE_EXIT_AFTER_FRAMES", "")
+    return int(text) if text.isdigit() else -1
 
 
 def run_replay(args: Any) -> int:

@@ -254,6 +254,26 @@ def test_real_loop_runs_until_quit(tmp_path, monkeypatch) -> None:
     assert Settings.load(tmp_path / "cfg" / "settings.json").name == "Quitter"
 
 
+def test_real_loop_closes_by_itself_after_the_frames_asked_for(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "cfg"))
+    monkeypatch.setenv("CARDTABLE_EXIT_AFTER_FRAMES", "5")
+    from cardtable.arcade.app import App
+    from cardtable.arcade.settings import Settings
+
+    app = App(size=(1280, 720), fullscreen=False, settings=Settings(name="Smoke"))
+    frames = []
+    original = app.frame
+
+    def frame() -> None:
+        original()
+        frames.append(app.loop.ticks)
+
+    app.frame = frame
+    app.run()
+    assert len(frames) == 5 and not app.scenes  # shut down as on quit: scenes closed, settings saved
+    assert Settings.load(tmp_path / "cfg" / "settings.json").name == "Smoke"
+
+
 def test_a_broken_table_renderer_costs_a_toast_not_the_client(app, monkeypatch) -> None:
     from cardtable.arcade.scenes.table import TableScene
     from cardtable.arcade.shot import direct_session
