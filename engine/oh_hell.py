@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from cardtable.engine.cards import high_value, sort_hand, standard_deck
 from cardtable.engine.core import Action, Event, Game, IllegalAction, Option, View, rng_for
@@ -77,6 +77,13 @@ FOLLOW: dict[str, tuple[int, tuple[list[dict[str, Any]], ...]]] = {
     card: (SUIT_SHIFT[card[1]], SUIT_PLAYS[card[1]]) for card in DECK
 }
 
+# By trump (None: no trump) and led suit, each card's strength in a trick: a trump above every card of
+# the led suit, a card of neither suit nothing. The strongest card wins (see trick_winner()).
+STRENGTH: dict[str | None, dict[str, dict[str, int]]] = {
+    trump: {led: {card: 100 + HIGH[card] if card[1] == trump else HIGH[card] if card[1] == led else 0
+                  for card in DECK} for led in "SHDC"}
+    for trump in (None, "S", "H", "D", "C")
+}
 assert DECK[:13] == tuple(r + "S" for r in "A23456789TJQK") and DECK[13][1] == "H" and DECK[26][1] == "D"
 
 
@@ -331,33 +338,57 @@ class OhHell(Game):
     # -- playing ----------------------------------------------------------------------------------
 
     def apply(self, state: OhHellState, seat: int, action: Action) -> list[Event]:
-        if type(action) is dict and type(seat) is int and seat == state.turn:
-            kind = action.get("type")
-            if kind == "play" and state.phase == PLAY:
-                # The common case, checked and carried out inline (random playouts are benchmarked);
-                # anything unusual falls through to the full checks of _apply_checked().
-                card = action.get("card")
+        if type(seat) is int and seat == state.turn and type(action) is dict:
+            if state.phase == PLAY:
+                # A legal play, checked and carried out inline (random playouts are benchmarked, and the
+                # search bots play with this engine); anything else goes to _apply_checked(), which says
+                # what is wrong. Subscripts in a try cost less than .get() calls when nothing is missing.
+                try:
+                    kind, card = action["type"], action["card"]
+                    bit = BIT[card]
+                except (KeyError, TypeError):  # no type or card, no such card, an unhashable card
+                    return self._apply_checked(state, seat, action)
                 hand = state.hands[seat]
                 trick = state.trick
-                if (
-                    type(card) is str
-                    and hand & (bit := BIT.get(card, 0))
-                    and (
-                        not trick
-                        or card[1] == (led := trick[0][1])
-                        or not (hand & SUIT_MASK[led] or state.options["must_trump"])
-                        or self._may_discard(state, hand, card)
-                    )
+                if kind == "play" and type(card) is str and hand & bit and (
+                    not trick
+                    or card[1] == (led := trick[0][1])
+                    or not (hand & SUIT_MASK[led] or state.options["must_trump"])
+                    or self._may_discard(state, hand, card)
                 ):
                     state.hands[seat] = hand ^ bit
                     trick.append(card)
-                    events: list[Event] = [{"type": "play", "seat": seat, "card": card}]
-                    if len(trick) == state.players:
-                        self._finish_trick(state, events)
-                    else:
+                    if len(trick) != state.players:
                         state.turn = (seat + 1) % state.players
+                        return [{"type": "play", "seat": seat, "card": card}]
+                    # The trick is complete: trick_winner(), inline.
+                    leader = state.leader
+                    trump = state.trump
+                    best = trick[0]
+                    best_suit = best[1]
+                    best_at = 0
+                    for at in range(1, len(trick)):
+                        other = trick[at]
+                        suit = other[1]
+                        if suit == best_suit:
+                            if HIGH[other] > HIGH[best]:
+                                best, best_at = other, at
+                        elif suit == trump:
+                            best, best_suit, best_at = other, suit, at
+                    winner = (leader + best_at) % state.players
+                    state.tricks[winner] += 1
+                    state.played += trick
+                    state.last_trick = trick
+                    state.last_leader = leader
+                    state.last_winner = winner
+                    state.trick = []
+                    state.leader = state.turn = winner
+                    events: list[Event] = [{"type": "play", "seat": seat, "card": card},
+                                           {"type": "trick", "leader": leader, "winner": winner, "cards": trick[:]}]
+                    if not state.hands[winner]:
+                        self._finish_hand(state, events)
                     return events
-            elif kind == "bid":
+            elif action.get("type") == "bid":
                 return self._bid(state, seat, action)
         return self._apply_checked(state, seat, action)
 
@@ -377,7 +408,7 @@ class OhHell(Game):
             raise IllegalAction(f"there is no seat {seat!r} at this table")
         kind = action.get("type")
         if kind == "play":
-            return self._play(state, seat, action.get("card"))
+            self._refuse_play(state, seat, action.get("card"))
         if kind == "bid":
             return self._bid(state, seat, action)
         if not isinstance(kind, str):
@@ -416,7 +447,9 @@ class OhHell(Game):
             state.turn = (seat + 1) % n
         return events
 
-    def _play(self, state: OhHellState, seat: int, card: Any) -> list[Event]:
+    def _refuse_play(self, state: OhHellState, seat: int, card: Any) -> NoReturn:
+        """Why ``card`` may not be played by ``seat`` now. apply() carries out every legal play itself,
+        so a play that reaches here is illegal."""
         if seat != state.turn or state.phase != PLAY:
             if state.phase == BID:
                 raise IllegalAction("it is time to bid, not to play")
@@ -433,41 +466,7 @@ class OhHell(Game):
             if hand & SUIT_MASK[trick[0][1]]:
                 raise IllegalAction(f"you must follow suit ({trick[0][1]})")
             raise IllegalAction(f"you have a trump: you must play one ({state.trump})")
-        state.hands[seat] = hand ^ BIT[card]
-        trick.append(card)
-        if len(trick) < state.players:
-            state.turn = (seat + 1) % state.players
-            return [{"type": "play", "seat": seat, "card": card}]
-        events: list[Event] = [{"type": "play", "seat": seat, "card": card}]
-        self._finish_trick(state, events)
-        return events
-
-    def _finish_trick(self, state: OhHellState, events: list[Event]) -> None:
-        trick = state.trick
-        leader = state.leader
-        trump = state.trump
-        best = trick[0]
-        best_suit = best[1]
-        best_at = 0
-        for at in range(1, len(trick)):  # trick_winner(), inline: this runs once a trick
-            card = trick[at]
-            suit = card[1]
-            if suit == best_suit:
-                if HIGH[card] > HIGH[best]:
-                    best, best_at = card, at
-            elif suit == trump:
-                best, best_suit, best_at = card, suit, at
-        winner = (leader + best_at) % state.players
-        state.tricks[winner] += 1
-        state.played += trick
-        state.last_trick = trick
-        state.last_leader = leader
-        state.last_winner = winner
-        state.trick = []
-        state.leader = state.turn = winner
-        events.append({"type": "trick", "leader": leader, "winner": winner, "cards": trick[:]})
-        if not state.hands[winner]:
-            self._finish_hand(state, events)
+        raise AssertionError(f"apply() refused a legal play: seat {seat}, {card}")
 
     def _finish_hand(self, state: OhHellState, events: list[Event]) -> None:
         count = state.schedule[state.hand_index]
