@@ -361,21 +361,8 @@ class OhHell(Game):
                     if len(trick) != state.players:
                         state.turn = (seat + 1) % state.players
                         return [{"type": "play", "seat": seat, "card": card}]
-                    # The trick is complete: trick_winner(), inline.
                     leader = state.leader
-                    trump = state.trump
-                    best = trick[0]
-                    best_suit = best[1]
-                    best_at = 0
-                    for at in range(1, len(trick)):
-                        other = trick[at]
-                        suit = other[1]
-                        if suit == best_suit:
-                            if HIGH[other] > HIGH[best]:
-                                best, best_at = other, at
-                        elif suit == trump:
-                            best, best_suit, best_at = other, suit, at
-                    winner = (leader + best_at) % state.players
+                    winner = trick_winner(trick, leader, state.players, state.trump)
                     state.tricks[winner] += 1
                     state.played += trick
                     state.last_trick = trick

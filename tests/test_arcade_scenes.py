@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 import pytest
@@ -233,22 +235,27 @@ def test_gamepad_types_a_name_with_the_on_screen_keyboard(app, shots) -> None:
     assert app.scene.name == "title" and app.settings.name == "Za"
 
 
+def count_frames(app: Any, after: Callable[[int], Any] = lambda done: None) -> list[int]:
+    """The tick count at each frame ``app.run()`` renders; ``after(frames so far)`` runs after each."""
+    frames: list[int] = []
+    original = app.frame
+
+    def frame() -> None:
+        original()
+        frames.append(app.loop.ticks)
+        after(len(frames))
+
+    app.frame = frame
+    return frames
+
+
 def test_real_loop_runs_until_quit(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "cfg"))
     from cardtable.arcade.app import App
     from cardtable.arcade.settings import Settings
 
     app = App(size=(1280, 720), fullscreen=False, settings=Settings(name="Quitter"))
-    frames = []
-    original = app.frame
-
-    def frame() -> None:
-        original()
-        frames.append(app.loop.ticks)
-        if len(frames) == 3:
-            pygame.event.post(pygame.event.Event(pygame.QUIT))
-
-    app.frame = frame
+    frames = count_frames(app, lambda done: done == 3 and pygame.event.post(pygame.event.Event(pygame.QUIT)))
     app.run()
     assert len(frames) >= 4 and not app.scenes
     assert Settings.load(tmp_path / "cfg" / "settings.json").name == "Quitter"
@@ -261,14 +268,7 @@ def test_real_loop_closes_by_itself_after_the_frames_asked_for(tmp_path, monkeyp
     from cardtable.arcade.settings import Settings
 
     app = App(size=(1280, 720), fullscreen=False, settings=Settings(name="Smoke"))
-    frames = []
-    original = app.frame
-
-    def frame() -> None:
-        original()
-        frames.append(app.loop.ticks)
-
-    app.frame = frame
+    frames = count_frames(app)
     app.run()
     assert len(frames) == 5 and not app.scenes  # shut down as on quit: scenes closed, settings saved
     assert Settings.load(tmp_path / "cfg" / "settings.json").name == "Smoke"
