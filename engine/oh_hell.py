@@ -77,13 +77,6 @@ FOLLOW: dict[str, tuple[int, tuple[list[dict[str, Any]], ...]]] = {
     card: (SUIT_SHIFT[card[1]], SUIT_PLAYS[card[1]]) for card in DECK
 }
 
-# By trump (None: no trump) and led suit, each card's strength in a trick: a trump above every card of
-# the led suit, a card of neither suit nothing. The strongest card wins (see trick_winner()).
-STRENGTH: dict[str | None, dict[str, dict[str, int]]] = {
-    trump: {led: {card: 100 + HIGH[card] if card[1] == trump else HIGH[card] if card[1] == led else 0
-                  for card in DECK} for led in "SHDC"}
-    for trump in (None, "S", "H", "D", "C")
-}
 assert DECK[:13] == tuple(r + "S" for r in "A23456789TJQK") and DECK[13][1] == "H" and DECK[26][1] == "D"
 
 
