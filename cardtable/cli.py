@@ -89,6 +89,8 @@ def build_parser(with_options: bool = False) -> argparse.ArgumentParser:
     host.add_argument("--hold-cap", type=float, default=100.0, metavar="MS",
                       help="real-time games: the longest an action waits for an earlier press still on the "
                            "wire (docs/PROTOCOL.md, Fair races); more covers slower links, and delays every action")
+    host.add_argument("--silence", type=float, default=15.0,
+                      help="seconds without a word from a player's machine before it counts as gone")
     host.add_argument("--linger", type=float, default=3.0, help="seconds to stay up after the game ends")
 
     tables = sub.add_parser("tables", help="the live list of tables on the LAN")

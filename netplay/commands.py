@@ -48,6 +48,7 @@ def _config(args: argparse.Namespace) -> HostConfig:
         turn_timer=getattr(args, "turn_timer", 0.0),
         takeover=getattr(args, "takeover", 30.0),
         max_hold=getattr(args, "hold_cap", 100.0) / 1000.0,
+        silence=getattr(args, "silence", 15.0),
     )
 
 
