@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 from cardtable.netplay.botclient import play_as_bot
-from cardtable.netplay.client import AsyncClient
+from cardtable.netplay.client import AsyncClient, JoinError
 
 
 def say(**event: Any) -> None:
@@ -47,8 +47,16 @@ async def player(host: str, port: int, actions: int) -> None:
         return
     if ada.conn is not None:  # the old connection is dead (the host let it go): drop it, do not wait
         ada.conn.abort()
-    again = AsyncClient(host, port, "Ada", token=ada.token, silence=600.0)
-    welcome = await again.connect(10.0)
+    for attempt in range(60):  # right after the cable is back the address may not answer yet: try again
+        again = AsyncClient(host, port, "Ada", token=ada.token, silence=600.0)
+        try:
+            welcome = await again.connect(5.0)
+            break
+        except JoinError as error:
+            say(event="retry", attempt=attempt, reason=error.reason)
+            await asyncio.sleep(0.5)
+    else:
+        raise RuntimeError("could not come back")
     view = await _latest_view(again, list(welcome["seats"]))
     say(event="rejoined", seats=list(welcome["seats"]), version=view["version"])
     run = await asyncio.wait_for(play_as_bot(again, "random", bot_speed=0.0, seen=[view]), 120)

@@ -60,11 +60,13 @@ def _events(process: subprocess.Popen[str], until: Any, what: str, limit: float 
         except queue.Empty:
             break
         if not line:
-            raise AssertionError(f"the process ended before {what}: {seen[-3:]}")
+            raise AssertionError(f"the process ended before {what}: {seen[-6:]}")
         if line.startswith("{"):
             seen.append(json.loads(line))
             if until(seen[-1]):
                 return seen
+        else:
+            seen.append({"output": line.rstrip()[:300]})  # a traceback says why it failed
     raise AssertionError(f"never {what}: {seen[-3:]}")
 
 
@@ -107,7 +109,7 @@ def test_a_pulled_cable_hands_the_seat_to_a_bot_and_the_player_gets_it_back(lan:
         watcher = lan.run(lan.a, PEER, "watch", "127.0.0.1", str(port), stdout=subprocess.PIPE,
                           stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
         player = lan.run(lan.b, PEER, "player", lan.address_a, str(port), "12", stdout=subprocess.PIPE,
-                         stdin=subprocess.PIPE, stderr=subprocess.DEVNULL)
+                         stdin=subprocess.PIPE, stderr=subprocess.STDOUT)
         seats = _events(player, lambda e: e["event"] == "welcome", "Ada sat down")[-1]["seats"]
         before = _events(player, lambda e: e["event"] == "played", "Ada played")[-1]["version"]
         lan.cable(False)
