@@ -18,9 +18,10 @@ machines on the LAN would; every byte stays on this machine):
 - ``chat_flood``: 20 spectators chatting at their own limit and 4 flooding as fast as they can
   (reconnecting when closed).
 
-Per phase: Ann's actions/s and ack p50/p99, the host's CPU seconds and largest RSS, the attackers' CPU
-seconds and what they achieved. Run it with ``nice`` and say the machine's load (``uptime``); the
-figures are for a quiet machine.
+Per phase: Ann's actions/s and ack p50/p99, the host's CPU seconds, its busy share (CPU seconds per
+second of the phase) and largest RSS, the attackers' CPU seconds and what they achieved. The game alone
+runs first and last; ``done_when`` compares each attack with the better of the two. Run it with
+``nice`` and say the machine's load (``uptime``); the figures are for a quiet machine.
 """
 
 from __future__ import annotations
@@ -435,7 +436,8 @@ def run(args: argparse.Namespace) -> int:
             attacks[kind] = _phase(kind, seconds, 100 if kind == "slot_holders" else 0)
             print(json.dumps({kind: attacks[kind]}), flush=True)
     report["attacks"] = attacks
-    alone = baseline["actions_per_s"] or 1.0
+    report["alone_again"] = _phase(None, seconds, 0)  # the machine's load drifts: the better of the two counts
+    alone = max(baseline["actions_per_s"], report["alone_again"]["actions_per_s"]) or 1.0
     report["done_when"] = {
         kind: {"kept_actions": round(a["actions_per_s"] / alone, 2),
                "ack_p99_under_50ms": a["ack_p99_ms"] is not None and a["ack_p99_ms"] < 50.0}
