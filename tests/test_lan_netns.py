@@ -103,7 +103,8 @@ def test_a_table_is_found_across_the_cable_and_played_to_the_end(lan: LanPair) -
 
 
 def test_a_pulled_cable_hands_the_seat_to_a_bot_and_the_player_gets_it_back(lan: LanPair) -> None:
-    host, port = _host(lan, f"Attic {secrets.token_hex(3)}", "--silence", "2", "--takeover", "1")
+    # the bots may finish the game before Ada is back: the host stays up a while after the end
+    host, port = _host(lan, f"Attic {secrets.token_hex(3)}", "--silence", "2", "--takeover", "1", "--linger", "60")
     watcher = player = None
     try:
         watcher = lan.run(lan.a, PEER, "watch", "127.0.0.1", str(port), stdout=subprocess.PIPE,
