@@ -15,10 +15,14 @@ from __future__ import annotations
 
 import json
 import sys
-import time
+from pathlib import Path
 from typing import Any
 
-from cardtable.arcade.input import Command
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script: tests.lan importable
+
+from tests.lan import make_app as loopback_app  # noqa: E402
+from tests.lan import press  # noqa: E402
+from tests.lan import run_until as until  # noqa: E402
 
 
 def say(**event: Any) -> None:
@@ -26,28 +30,9 @@ def say(**event: Any) -> None:
 
 
 def make_app() -> Any:
-    from cardtable.arcade.app import App
-    from cardtable.arcade.settings import Settings
-
-    app = App(size=(1280, 720), fullscreen=False, settings=Settings(name="Ann"))
+    app = loopback_app("Ann")
     app.lan_interfaces = None  # this machine's own interfaces
-    app.step(2)
     return app
-
-
-def until(app: Any, predicate: Any, seconds: float = 60.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        app.step(2)
-        if predicate():
-            return True
-        time.sleep(0.005)
-    return False
-
-
-def press(app: Any, kind: str) -> None:
-    app.feed(Command(kind, "keyboard"))
-    app.step(3)
 
 
 def playing(app: Any) -> bool:
