@@ -9,8 +9,10 @@ are skipped with the reason, unless CARDTABLE_LAN_TESTS=1 (set by .ci/run), whic
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -88,7 +90,12 @@ def _build(tag: str, env: dict[str, str]) -> LanPair:
 
 
 def _remove(tag: str) -> None:
+    """End whatever still runs on the two machines, then remove them."""
     for side in "ab":
+        pids = subprocess.run(["ip", "netns", "pids", f"ct{tag}{side}"], capture_output=True, text=True, timeout=20)
+        for pid in pids.stdout.split():
+            with contextlib.suppress(ProcessLookupError, ValueError):
+                os.kill(int(pid), signal.SIGKILL)
         subprocess.run(["ip", "netns", "del", f"ct{tag}{side}"], capture_output=True, timeout=20)
 
 
