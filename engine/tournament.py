@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.engine import get_game
-from cardtable.engine.bots import get_bot
+from cardtable.engine.bots import Bot, get_bot
 
 
 @dataclass
@@ -38,14 +38,19 @@ def play_game(
     seed: int,
     options: dict[str, Any] | None = None,
     max_actions: int = 500_000,
+    bots: Sequence[Bot] | None = None,
 ) -> GameRecord:
-    """One whole game; ``levels[s]`` is the bot level of seat ``s``."""
+    """One whole game; ``levels[s]`` is the bot level of seat ``s``. ``bots`` (one per seat) replaces
+    the bots of those levels: a tool passes bots that time or record their decisions."""
     game = get_game(game_name)
     players = len(levels)
     state = game.new(players, seed, options)
-    bots = [get_bot(game_name, level) for level in levels]
-    choice_rng = random.Random(f"tournament/{seed}/choices")
-    delay_rng = random.Random(f"tournament/{seed}/delays")
+    if bots is None:
+        bots = [get_bot(game_name, level) for level in levels]
+    # Each seat draws its choices and reaction times from streams of its own, so what one seat draws
+    # never depends on how often another seat drew before it.
+    choice_rngs = [random.Random(f"tournament/{seed}/choices/{s}") for s in range(players)]
+    delay_rngs = [random.Random(f"tournament/{seed}/delays/{s}") for s in range(players)]
     now = 0.0
     due: list[float | None] = [None] * players
     actions = 0
@@ -57,10 +62,10 @@ def play_game(
             raise RuntimeError(f"{game_name} seed {seed}: nobody can act and there is no result")
         for seat in ready:
             if due[seat] is None:
-                due[seat] = now + bots[seat].delay(game.view(state, seat), delay_rng)
+                due[seat] = now + bots[seat].delay(game.view(state, seat), delay_rngs[seat])
         seat = min(ready, key=lambda s: (due[s], s))
         now = max(now, due[seat] or now)
-        action = bots[seat].choose(game.view(state, seat), game.legal(state, seat), choice_rng)
+        action = bots[seat].choose(game.view(state, seat), game.legal(state, seat), choice_rngs[seat])
         game.apply(state, seat, action)
         actions += 1
         due[seat] = None

@@ -21,9 +21,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from cardtable.engine.bots import oh_hell_search as search
 from cardtable.engine.bots.common import THINK_TIME, Reaction
 from cardtable.engine.cards import SUITS, high_value
-from cardtable.engine.oh_hell import DECK, HIGH, hand_points, playable, trick_winner
+from cardtable.engine.oh_hell import DECK, HIGH
 
 Action = dict[str, Any]
 View = dict[str, Any]
@@ -212,12 +213,16 @@ class NormalBot(RandomBot):
 
 
 class HardBot(NormalBot):
-    """Determinized Monte Carlo over the unseen cards for each play (see the module docstring)."""
+    """Determinized search over deals consistent with the view (engine/bots/oh_hell_search.py)."""
 
     level = "hard"
     think = Reaction(median=0.8, spread=0.4, floor=0.3)
-    samples = 24
-    bid_samples = 10
+    bid_worlds = 24
+    play_budget = 4000  # simulated card plays per decision
+    min_worlds, max_worlds = 8, 40
+    bid_noise = 0.15  # chance of a random card per play in the bidding playouts: nobody steers a hand perfectly
+    solve_below = 4  # with fewer cards than this in hand, our own later cards are searched too, not guessed
+    setting = 0.25  # weight of the other seats' average score against our own: setting them is worth a little
 
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         if legal[0]["type"] == "bid":
@@ -225,130 +230,104 @@ class HardBot(NormalBot):
         return super().choose(view, legal, rng)
 
     def bid(self, view: View, legal: list[Action], rng: random.Random) -> Action:
-        """Try the legal bids nearest the estimate on sampled deals; others bid their own estimate."""
-        n = view["players"]
-        seat = view["seat"]
-        trump = view["trump"]
-        estimate = estimate_tricks(view["hand"], trump, n)
+        """Each plausible bid played out on the same sampled deals; the best average score wins."""
         if len(legal) == 1:
             return dict(legal[0])
-        candidates = sorted(legal, key=lambda a: (abs(a["bid"] - estimate), a["bid"]))[:3]
-        totals = [0.0] * len(candidates)
-        unseen = sorted(unseen_cards(view))
-        no_voids: list[set[str]] = [set() for _ in range(n)]
-        for _ in range(self.bid_samples):
-            deal = deal_unseen(view, unseen, no_voids, rng)
-            bids = [b if b is not None else round(estimate_tricks(deal[s], trump, n))
-                    for s, b in enumerate(view["bids"])]
-            for i, action in enumerate(candidates):
-                bids[seat] = action["bid"]
-                totals[i] += rollout(view, deal, None, list(bids))
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return dict(candidates[best])
+        sit = search.read_view(view)
+        worlds = search.sample_worlds(sit, self.bid_worlds, rng)
+        allowed = sorted(a["bid"] for a in legal)
+        mine = search.estimate(sit.hand, sit.trump, sit.players, sit.cards)
+        natural = min(allowed, key=lambda b: (abs(b - mine), b))
+        plans = [self._others_bids(sit, world, view) for world in worlds]
+        took = []
+        for world, bids in zip(worlds, plans, strict=True):
+            bids[sit.seat] = natural
+            took.append(self._play_hand(sit, world, bids, rng)[sit.seat])
+        low, high = min(took) - 1, max(took) + 1
+        candidates = [b for b in allowed if low <= b <= high] or [natural]
+        totals = {}
+        for b in candidates:
+            total = 0.0
+            for world, bids in zip(worlds, plans, strict=True):
+                bids[sit.seat] = b
+                total += self.value(sit, bids, self._play_hand(sit, world, bids, rng))
+            totals[b] = total
+        best = max(candidates, key=lambda b: (totals[b], -abs(b - mine)))
+        return {"type": "bid", "bid": best}
+
+    @staticmethod
+    def _others_bids(sit: search.Situation, world: list[int], view: View) -> list[int]:
+        """The bids made, and for the seats still to bid an estimate from their sampled hand."""
+        bids = [b if b is not None else 0 for b in sit.bids]
+        n = sit.players
+        first = (sit.dealer + 1) % n
+        hook = view["options"].get("hook") and not view["options"].get("simultaneous_bids")
+        for i in range(n):
+            s = (first + i) % n
+            if sit.bids[s] is not None or s == sit.seat:
+                continue
+            guess = search.estimate(world[s], sit.trump, n, sit.cards)
+            bid = int(guess + 0.5)
+            if hook and s == sit.dealer:
+                forbidden = sit.cards - sum(bids[t] for t in range(n) if t != s)
+                if bid == forbidden:
+                    bid = bid + 1 if guess > bid else max(0, bid - 1)
+            bids[s] = min(bid, sit.cards)
+        return bids
+
+    def _play_hand(self, sit: search.Situation, world: list[int], bids: list[int], rng: random.Random) -> list[int]:
+        return search.play_out(list(world), sit.trick, sit.leader, list(sit.tricks), bids, sit.trump, sit.gone,
+                               sit.players, sit.must_trump, sit.scoring == "plus_tricks", self.bid_noise, rng)
+
+    def value(self, sit: search.Situation, bids: list[int], took: list[int]) -> float:
+        """Our points for the hand, less a little of the others' average."""
+        cards, scoring, seat = sit.cards, sit.scoring, sit.seat
+        own = search.hand_score(bids[seat], took[seat], cards, scoring)
+        if not self.setting:
+            return own
+        others = sum(search.hand_score(bids[s], took[s], cards, scoring) for s in range(sit.players) if s != seat)
+        return own - self.setting * others / (sit.players - 1)
 
     def play(self, view: View, allowed: list[str], rng: random.Random) -> str:
+        """Each legal card played out on the same sampled deals; the best average score wins."""
         if len(allowed) == 1:
             return allowed[0]
-        if len(view["hand"]) == 1:
-            return allowed[0]
-        totals = dict.fromkeys(allowed, 0.0)
-        voids = shown_voids(view)
-        unseen = sorted(unseen_cards(view))
-        for _ in range(self.samples):
-            deal = deal_unseen(view, unseen, voids, rng)
-            for card in allowed:
-                totals[card] += rollout(view, deal, card)
-        best = max(totals.values())
-        favourites = [c for c in allowed if totals[c] == best]
+        sit = search.read_view(view)
+        n = sit.players
+        left = sum(sit.sizes)
+        count = max(self.min_worlds, min(self.max_worlds, self.play_budget // (len(allowed) * left)))
+        worlds = search.sample_worlds(sit, count, rng)
+        bids = [b if b is not None else 0 for b in sit.bids]
+        seat = sit.seat
+        scores = dict.fromkeys(allowed, 0.0)
+        ints = [(c, search.CARD_INT[c]) for c in allowed]
+        trick = sit.trick
+        greedy = sit.scoring == "plus_tricks"
+        solving = len(view["hand"]) < self.solve_below
+
+        def value(took: list[int]) -> float:
+            return self.value(sit, bids, took)
+
+        for world in worlds:
+            for code, card in ints:
+                hands = list(world)
+                hands[seat] ^= 1 << card
+                if solving:
+                    scores[code] += search.solve(hands, trick + [card], sit.leader, sit.tricks, bids, sit.trump,
+                                                 sit.gone | 1 << card, n, sit.must_trump, greedy, seat, value)
+                    continue
+                took = search.play_out(hands, trick + [card], sit.leader, list(sit.tricks), bids, sit.trump,
+                                       sit.gone | 1 << card, n, sit.must_trump, greedy)
+                scores[code] += self.value(sit, bids, took)
+        best = max(scores.values())
+        favourites = [c for c in allowed if scores[c] == best]
         if len(favourites) == 1:
             return favourites[0]
-        fallback = super().play(view, allowed, rng)
-        return fallback if fallback in favourites else favourites[0]
-
-
-def shown_voids(view: View) -> list[set[str]]:
-    """Per seat, the suits it has shown it lacks (it did not follow in a trick we can still see)."""
-    voids: list[set[str]] = [set() for _ in range(view["players"])]
-    tricks = [view["trick"]]
-    if view["last_trick"]:
-        tricks.append(view["last_trick"]["cards"])
-    for trick in tricks:
-        if not trick:
-            continue
-        led = trick[0]["card"][1]
-        for t in trick[1:]:
-            if t["card"][1] != led:
-                voids[t["seat"]].add(led)
-    return voids
-
-
-def deal_unseen(view: View, unseen: list[str], voids: list[set[str]], rng: random.Random) -> list[list[str]]:
-    """Hands for every seat: ours as it is, the others drawn from ``unseen`` (respecting shown voids
-    where the cards allow it)."""
-    seat = view["seat"]
-    sizes = view["hand_sizes"]
-    pool = list(unseen)
-    rng.shuffle(pool)
-    hands: list[list[str]] = [[] for _ in sizes]
-    hands[seat] = list(view["hand"])
-    others = sorted((s for s in range(len(sizes)) if s != seat), key=lambda s: -len(voids[s]))
-    for s in others:
-        fits = [c for c in pool if c[1] not in voids[s]]
-        take = fits[: sizes[s]] if len(fits) >= sizes[s] else pool[: sizes[s]]
-        for c in take:
-            pool.remove(c)
-        hands[s] = take
-    return hands
-
-
-def rollout(view: View, hands: list[list[str]], first: str | None, bids: list[int] | None = None) -> float:
-    """Our score for this hand when we play ``first`` (None: whoever is to play starts) and everyone
-    then follows the normal policy; ``bids`` replaces the view's bids (for trying bids of our own)."""
-    n = view["players"]
-    seat = view["seat"]
-    trump = view["trump"]
-    must_trump = view["options"]["must_trump"]
-    hands = [list(h) for h in hands]
-    bids = bids if bids is not None else [b or 0 for b in view["bids"]]
-    tricks = list(view["tricks"])
-    trick = [t["card"] for t in view["trick"]]
-    leader = view["leader"]
-    gone = set(view["played"]) | set(trick)
-    if view["last_trick"]:
-        gone.update(t["card"] for t in view["last_trick"]["cards"])
-    if view["trump_card"]:
-        gone.add(view["trump_card"])
-    turn = (leader + len(trick)) % n
-    card = first if first is not None else _policy(hands[turn], trick, trump, must_trump, bids[turn] - tricks[turn],
-                                                    gone, n)
-    while True:
-        hands[turn].remove(card)
-        trick.append(card)
-        gone.add(card)
-        if len(trick) == n:
-            winner = trick_winner(trick, leader, n, trump)
-            tricks[winner] += 1
-            trick = []
-            leader = turn = winner
-            if not hands[winner]:
-                break
-        else:
-            turn = (turn + 1) % n
-        card = _policy(hands[turn], trick, trump, must_trump, bids[turn] - tricks[turn], gone, n)
-    score = hand_points(bids[seat], tricks[seat], view["cards_this_hand"], view["options"]["scoring"])
-    return float(score)
-
-
-def _policy(hand: list[str], trick: list[str], trump: str | None, must_trump: bool, need: int, gone: set[str],
-            players: int) -> str:
-    allowed = playable(hand, trick, trump, must_trump)
-    if len(allowed) == 1:
-        return allowed[0]
-    unseen = ALL - gone - set(hand)
-    return choose_card(hand, allowed, trick, trump, need, unseen, players - len(trick) - 1)
-
-
-ALL = frozenset(DECK)
+        need = bids[seat] - sit.tricks[seat]
+        others = sum(sit.sizes) - sit.sizes[seat]
+        pick = search.policy(sit.hand, trick, sit.trump, need, n - len(trick) - 1, sit.gone, sit.must_trump, others)
+        code = search.INT_CARD[pick]
+        return code if code in favourites else favourites[0]
 
 
 BOTS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}

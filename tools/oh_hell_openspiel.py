@@ -1,0 +1,385 @@
+"""Our Oh Hell beside OpenSpiel's ``oh_hell``: the same deal in both engines, played in lockstep.
+
+OpenSpiel is not a dependency of cardtable: a contributor installs it beside the project
+(``python -m pip install open_spiel``); without it :func:`available` is False and nothing here runs.
+
+The deal. OpenSpiel's game is one hand; its chance outcomes come in this order: the number of tricks,
+the dealer, the cards round robin from player 0 (player 0's first card, player 1's first card, ...),
+then the trump card. Its cards are ``rank * 4 + suit`` with ranks ``23456789TJQKA`` and suits ``CDSH``;
+a bid of ``n`` is action ``52 + n``. It always plays with the hook (the dealer may not make the bids
+add up to the tricks), scores 1 per trick plus 10 for an exact bid: our ``plus_tricks`` scoring, where
+an exact bid scores 10 + bid (= 10 + tricks) and a miss the tricks taken.
+
+Our side comes from our own engine's public API only: a 4-player game with ``hook`` and
+``plus_tricks`` is played (randomly, untimed) up to the hand with the wanted number of cards, whose
+deal and dealer are then read from the seats' views and fed to OpenSpiel as its chance outcomes. From
+there every action goes to both engines, and :func:`Lockstep.step` checks that both offer the same
+legal actions; at the end, both must give every seat the same points.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.engine.oh_hell import GAME
+
+PLAYERS = 4
+OPTIONS = {"hook": True, "scoring": "plus_tricks", "schedule": "up"}
+OS_RANKS = "23456789TJQKA"
+OS_SUITS = "CDSH"
+BID_BASE = 52
+
+
+def available() -> bool:
+    try:
+        import pyspiel  # type: ignore[import-not-found]  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def card_id(card: str) -> int:
+    """OpenSpiel's action for our card code."""
+    return OS_RANKS.index(card[0]) * 4 + OS_SUITS.index(card[1])
+
+
+def card_code(action: int) -> str:
+    return OS_RANKS[action // 4] + OS_SUITS[action % 4]
+
+
+def to_openspiel(action: dict[str, Any]) -> int:
+    return BID_BASE + action["bid"] if action["type"] == "bid" else card_id(action["card"])
+
+
+def from_openspiel(action: int) -> dict[str, Any]:
+    if action >= BID_BASE:
+        return {"type": "bid", "bid": action - BID_BASE}
+    return {"type": "play", "card": card_code(action)}
+
+
+def hand_start(seed: int, cards: int) -> Any:
+    """Our game at the start of its hand of ``cards`` cards (earlier hands played at random)."""
+    state = GAME.new(PLAYERS, seed, OPTIONS)
+    rng = random.Random(seed)
+    while state.schedule[state.hand_index] != cards:
+        seat = GAME.to_act(state)[0]
+        GAME.apply(state, seat, GAME.sample(state, seat, rng))
+    return state
+
+
+def chance_outcomes(state: Any) -> list[int]:
+    """OpenSpiel's chance actions for the deal of our ``state`` (at the start of a hand)."""
+    views = [GAME.view(state, seat) for seat in range(PLAYERS)]
+    cards = views[0]["cards_this_hand"]
+    outcomes = [cards, views[0]["dealer"]]
+    for i in range(cards):
+        outcomes.extend(card_id(views[p]["hand"][i]) for p in range(PLAYERS))
+    if views[0]["trump_card"] is not None:
+        outcomes.append(card_id(views[0]["trump_card"]))
+    return outcomes
+
+
+@dataclass
+class Lockstep:
+    """One hand in both engines at once; every step checks that they agree."""
+
+    ours: Any
+    theirs: Any
+    hand_index: int
+    steps: int = 0
+    log: list[str] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, seed: int, cards: int) -> Lockstep:
+        import pyspiel
+
+        ours = hand_start(seed, cards)
+        game = openspiel_game()
+        theirs = game.new_initial_state()
+        for outcome in chance_outcomes(ours):
+            assert theirs.is_chance_node(), "OpenSpiel's deal ended early"
+            assert outcome in dict(theirs.chance_outcomes()), f"OpenSpiel cannot deal {outcome}"
+            theirs.apply_action(outcome)
+        assert not theirs.is_chance_node(), "OpenSpiel wants more chance outcomes"
+        assert theirs.current_player() != pyspiel.PlayerId.CHANCE
+        lock = cls(ours, theirs, ours.hand_index)
+        lock.check()
+        return lock
+
+    def over(self) -> bool:
+        return self.ours.hand_index != self.hand_index or GAME.result(self.ours) is not None
+
+    def seat(self) -> int:
+        return GAME.to_act(self.ours)[0]
+
+    def check(self) -> None:
+        """Both engines are at the same player with the same legal actions (or both over)."""
+        if self.over():
+            assert self.theirs.is_terminal(), f"OpenSpiel goes on after our hand ended ({self.log})"
+            return
+        seat = self.seat()
+        assert self.theirs.current_player() == seat, (
+            f"to act: ours {seat}, OpenSpiel {self.theirs.current_player()} ({self.log})")
+        ours = sorted(to_openspiel(a) for a in GAME.legal(self.ours, seat))
+        theirs = sorted(self.theirs.legal_actions())
+        assert ours == theirs, f"legal actions differ: ours {ours}, OpenSpiel {theirs} ({self.log})"
+
+    def step(self, action: dict[str, Any]) -> None:
+        seat = self.seat()
+        GAME.apply(self.ours, seat, action)
+        self.theirs.apply_action(to_openspiel(action))
+        self.steps += 1
+        self.log.append(f"{seat}:{action.get('card', action.get('bid'))}")
+        self.check()
+
+    def points(self) -> list[int]:
+        """This hand's points per seat, checked against OpenSpiel's returns."""
+        row = self.ours.sheet[self.hand_index]
+        returns = [round(r) for r in self.theirs.returns()]
+        assert list(row["points"]) == returns, f"points: ours {row['points']}, OpenSpiel {returns}"
+        return list(row["points"])
+
+    def view(self, seat: int) -> dict[str, Any]:
+        return GAME.view(self.ours, seat)
+
+    def legal(self, seat: int) -> list[dict[str, Any]]:
+        return GAME.legal(self.ours, seat)
+
+
+def honest_resample(state: Any, player: int, rng: random.Random) -> Any:
+    """A world for ``player`` of OpenSpiel's oh_hell ``state``: its own deal and every card played where
+    they were, the other seats' unplayed cards drawn from *all* the cards it has not seen (the undealt
+    ones too), as the game's own resampler means to do (its comment) but does not in open_spiel 2.0.2."""
+    history = [int(a) for a in state.history()]
+    tricks, dealer = history[0], history[1]
+    dealt = history[2:2 + PLAYERS * tricks]
+    trump = history[2 + PLAYERS * tricks]
+    after = history[3 + PLAYERS * tricks:]
+    owner = {card: i % PLAYERS for i, card in enumerate(dealt)}
+    plays = [a for a in after if a < BID_BASE]
+    known: list[list[int]] = [[] for _ in range(PLAYERS)]
+    for card in dealt:
+        if owner[card] == player or card in plays:
+            known[owner[card]].append(card)
+    seen = {trump} | {c for c in dealt if owner[c] == player} | set(plays)
+    pool = [c for c in range(52) if c not in seen]
+    rng.shuffle(pool)
+    world = openspiel_game().new_initial_state()
+    world.apply_action(tricks)
+    world.apply_action(dealer)
+    used = [0] * PLAYERS
+    for i in range(PLAYERS * tricks):
+        seat = i % PLAYERS
+        if used[seat] < len(known[seat]):
+            world.apply_action(known[seat][used[seat]])
+            used[seat] += 1
+        else:
+            world.apply_action(pool.pop())
+    world.apply_action(trump)
+    for action in after:
+        world.apply_action(action)
+    return world
+
+
+def resampling_leak(deals: int = 50, samples: int = 40, seed: int = 0) -> dict[str, Any]:
+    """How often OpenSpiel's own ``resample_from_infostate`` gives the other players a card that was not
+    dealt: honest sampling would do it for most of their cards in small hands."""
+    import pyspiel
+
+    undealt_drawn = drawn = 0
+    for i in range(deals):
+        lock = Lockstep.start(seed + i, 3 + i % 6)
+        state = lock.theirs
+        player = state.current_player()
+        history = [int(a) for a in state.history()]
+        tricks = history[0]
+        dealt = history[2:2 + PLAYERS * tricks]
+        theirs = {c for k, c in enumerate(dealt) if k % PLAYERS != player}
+        for _ in range(samples):
+            world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+            wh = [int(a) for a in world.history()][2:2 + PLAYERS * tricks]
+            cards = {c for k, c in enumerate(wh) if k % PLAYERS != player}
+            drawn += len(cards)
+            undealt_drawn += len(cards - theirs)
+    return {"deals": deals, "samples_each": samples, "opponent_cards_sampled": drawn,
+            "of_them_undealt_in_the_real_deal": undealt_drawn}
+
+
+
+def openspiel_game() -> Any:
+    import pyspiel
+
+    return pyspiel.load_game("oh_hell", {"players": PLAYERS})
+
+
+def agreement(deals: int, seed: int = 0, sizes: tuple[int, ...] = tuple(range(1, 13))) -> dict[str, Any]:
+    """Random play of ``deals`` hands in both engines: every step's legal actions and every hand's points
+    must agree (an AssertionError says where they do not)."""
+    rng = random.Random(seed)
+    steps = 0
+    for i in range(deals):
+        lock = Lockstep.start(seed + i, sizes[i % len(sizes)])
+        while not lock.over():
+            legal = lock.legal(lock.seat())
+            lock.step(dict(legal[rng.randrange(len(legal))]))
+        lock.points()
+        steps += lock.steps
+    return {"deals": deals, "steps": steps, "sizes": list(sizes)}
+
+
+class ISMCTSPlayer:
+    """OpenSpiel's IS-MCTS (``open_spiel.python.algorithms.ismcts.ISMCTSBot``) with a random-rollout
+    evaluator, acting on the OpenSpiel state of a :class:`Lockstep`.
+
+    ``honest``: sample its worlds with :func:`honest_resample` instead of the game's own
+    ``resample_from_infostate``, which in open_spiel 2.0.2 deals the other players exactly the cards
+    they were dealt (only who holds which is shuffled): that IS-MCTS knows which cards are in play,
+    something no player at a real table knows (see :func:`resampling_leak`).
+    """
+
+    def __init__(self, seed: int, simulations: int = 300, uct_c: float = 10.0, honest: bool = False) -> None:
+        import numpy as np
+        from open_spiel.python.algorithms import ismcts, mcts
+
+        rs = np.random.RandomState(seed)
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+        self.bot = ismcts.ISMCTSBot(
+            game=openspiel_game(), evaluator=evaluator, uct_c=uct_c, max_simulations=simulations,
+            random_state=rs, final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+        )
+        if honest:
+            rng = random.Random(seed)
+            self.bot.set_resampler(lambda state, player: honest_resample(state, player, rng))
+
+    def choose(self, lock: Lockstep) -> dict[str, Any]:
+        return from_openspiel(int(self.bot.step(lock.theirs)))
+
+
+@dataclass
+class HandRecord:
+    seed: int
+    cards: int
+    seating: list[str]
+    points: list[int]
+    bids: list[int]
+    tricks: list[int]
+    # (player name, "bid" | "play", CPU seconds) per decision
+    times: list[tuple[str, str, float]]
+
+
+def play_hand(seed: int, cards: int, seating: list[str], players: dict[str, Any], rng: random.Random) -> HandRecord:
+    """One hand of the deal ``(seed, cards)``; ``seating[s]`` names the player of seat ``s`` in
+    ``players`` (our bots act on our views, IS-MCTS on OpenSpiel's state)."""
+    import time
+
+    lock = Lockstep.start(seed, cards)
+    times = []
+    while not lock.over():
+        seat = lock.seat()
+        name = seating[seat]
+        player = players[name]
+        kind = "bid" if lock.ours.phase == "bid" else "play"
+        started = time.process_time()
+        if isinstance(player, ISMCTSPlayer):
+            action = player.choose(lock)
+        else:
+            action = player.choose(lock.view(seat), lock.legal(seat), rng)
+        times.append((name, kind, time.process_time() - started))
+        lock.step(action)
+    row = lock.ours.sheet[lock.hand_index]
+    return HandRecord(seed, cards, list(seating), lock.points(), list(row["bids"]), list(row["tricks"]), times)
+
+
+def compare(deals: int, seed: int = 1000, level: str = "hard", simulations: int = 300, uct_c: float = 10.0,
+            sizes: tuple[int, ...] = (3, 4, 5, 6, 7, 8), progress: Any = None, honest: bool = False) -> dict[str, Any]:
+    """Our ``level`` bot against IS-MCTS on ``deals`` mirrored deals: each deal is played twice, ours in
+    seats 0 and 2 and then in seats 1 and 3, so both sides hold every hand from every seat.
+
+    The figure of merit is the mean, over deals, of (our points per seat-hand - theirs), with a 95%
+    interval (normal approximation over deals, which are independent). Decision times are CPU seconds of
+    this process (``time.process_time``): a busy machine slows both sides alike.
+    """
+    from cardtable.engine.bots import get_bot
+
+    players = {"ours": get_bot("oh_hell", level), "ismcts": ISMCTSPlayer(seed, simulations, uct_c, honest)}
+    rng = random.Random(seed)
+    diffs: list[float] = []
+    points: dict[str, list[int]] = {"ours": [], "ismcts": []}
+    exact: dict[str, list[bool]] = {"ours": [], "ismcts": []}
+    per_size: dict[int, dict[str, list[int]]] = {}
+    times: dict[tuple[str, str], list[float]] = {}
+    for i in range(deals):
+        cards = sizes[i % len(sizes)]
+        mine: list[int] = []
+        theirs: list[int] = []
+        for seating in (["ours", "ismcts"] * 2, ["ismcts", "ours"] * 2):
+            record = play_hand(seed + i, cards, seating, players, rng)
+            for seat, name in enumerate(seating):
+                (mine if name == "ours" else theirs).append(record.points[seat])
+                points[name].append(record.points[seat])
+                exact[name].append(record.bids[seat] == record.tricks[seat])
+                if name == "ours":
+                    row = per_size.setdefault(cards, {"bid_minus_tricks": [], "exact": []})
+                    row["bid_minus_tricks"].append(record.bids[seat] - record.tricks[seat])
+                    row["exact"].append(int(record.bids[seat] == record.tricks[seat]))
+            for name, kind, seconds in record.times:
+                times.setdefault((name, kind), []).append(seconds)
+        diffs.append(sum(mine) / len(mine) - sum(theirs) / len(theirs))
+        if progress is not None:
+            progress(i + 1, deals, diffs)
+    mean, low, high = mean_interval(diffs)
+    timing = {f"{name}/{kind}": time_summary(v) for (name, kind), v in sorted(times.items())}
+    for name in ("ours", "ismcts"):
+        every = [t for (who, _), v in times.items() if who == name for t in v]
+        timing[f"{name}/all"] = time_summary(every)
+    ratio = {kind: round(timing[f"ours/{kind}"]["mean_ms"] / timing[f"ismcts/{kind}"]["mean_ms"], 3)
+             for kind in ("bid", "play", "all")}
+    return {
+        "deals": deals,
+        "hands": 2 * deals,
+        "seat_hands_each": 4 * deals,
+        "level": level,
+        "ismcts": {"simulations": simulations, "uct_c": uct_c, "evaluator": "random rollout (1)",
+                   "final_policy": "max visit count",
+                   "worlds": "honest_resample" if honest else "the game's resample_from_infostate"},
+        "sizes": list(sizes),
+        "points_per_seat_hand": {name: round(sum(v) / len(v), 3) for name, v in points.items()},
+        "difference": round(mean, 3),
+        "difference_95": [round(low, 3), round(high, 3)],
+        "exact_rate": {name: round(sum(v) / len(v), 3) for name, v in exact.items()},
+        "ours_by_size": {
+            str(size): {
+                "seat_hands": len(row["exact"]),
+                "mean_bid_minus_tricks": round(sum(row["bid_minus_tricks"]) / len(row["exact"]), 3),
+                "exact_rate": round(sum(row["exact"]) / len(row["exact"]), 3),
+            }
+            for size, row in sorted(per_size.items())
+        },
+        "time_cpu_ms": timing,
+        "time_ratio_ours_to_ismcts": ratio,
+    }
+
+
+def mean_interval(values: list[float]) -> tuple[float, float, float]:
+    """The mean and its 95% interval (normal approximation)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, mean, mean
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = 1.96 * (var / n) ** 0.5
+    return mean, mean - half, mean + half
+
+
+def time_summary(seconds: list[float]) -> dict[str, float]:
+    ordered = sorted(seconds)
+    if not ordered:
+        return {"decisions": 0}
+
+    def at(q: float) -> float:
+        return round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
+
+    return {"decisions": len(ordered), "mean_ms": round(1000 * sum(ordered) / len(ordered), 2),
+            "p50_ms": at(0.5), "p99_ms": at(0.99), "max_ms": round(1000 * ordered[-1], 2)}
