@@ -15,9 +15,10 @@ GAME = get_game("tractor")
 
 
 class QuickHard(HardBot):
-    """The hard bot with a small rollout budget, to keep the tests fast."""
+    """The hard bot with a small search budget, to keep the tests fast."""
 
-    rollouts = 8
+    budget = 200
+    min_worlds = 2
 
 
 def play_hand(levels: list[str], seed: int, bots: list | None = None) -> dict:
@@ -157,3 +158,35 @@ def test_normal_buries_no_trumps_and_keeps_points_out_of_the_kitty() -> None:
     if len(plain_no_points) >= 8:
         assert not [c for c in action["cards"] if c[0] in "5TK"]
     GAME.apply(state, seat, action)
+
+
+def hand_made(hands: list[list[str]], trick: list[dict], seat: int, trump: str = "S") -> TractorState:
+    state = TractorState(seed=1, options=GAME.resolve_options(4, {}))
+    state.phase, state.hands, state.trump_suit, state.trump_rank = PLAY, hands, trump, "2"
+    state.declarers, state.starter, state.turn, state.trick = 0, 0, seat, trick
+    state.kitty = []
+    return state
+
+
+def test_hard_gives_no_points_to_a_trick_the_opponents_take_while_a_blank_card_is_legal() -> None:
+    # The issue's position: third to play, the opponents winning with 6H, holding 5H QH AH. 5H hands
+    # them 5 points; QH and AH cost nothing (and may even win).
+    hands = [["8C", "9C", "JD", "4D"], ["7C", "KC", "3D", "8D"], ["5H", "QH", "AH", "4C", "7D"],
+             ["TC", "6D", "9D", "KS", "3S"]]
+    trick = [{"seat": 0, "cards": ["3H"]}, {"seat": 1, "cards": ["6H"]}]
+    state = hand_made(hands, trick, 2)
+    view, legal = GAME.view(state, 2), GAME.legal(state, 2)
+    assert get_bot("tractor", "normal").choose(view, legal, random.Random(0))["cards"] == ["QH"]
+    for k in range(6):
+        action = HardBot().choose(view, legal, random.Random(k))
+        assert action["cards"] != ["5H"], k
+        GAME.apply(GAME.clone(state), 2, action)
+
+
+def test_hard_may_give_points_to_its_partner_winning_for_sure() -> None:
+    hands = [["8C", "9C", "JD", "4D"], ["7C", "KC", "3D", "8D"], ["5H", "QH", "4H", "4C", "7D"],
+             ["TC", "6D", "9D", "KS", "3S"]]
+    trick = [{"seat": 0, "cards": ["AH"]}, {"seat": 1, "cards": ["6H"]}]
+    state = hand_made(hands, trick, 2)
+    view, legal = GAME.view(state, 2), GAME.legal(state, 2)
+    assert HardBot().choose(view, legal, random.Random(0))["cards"] == ["5H"]

@@ -1,7 +1,8 @@
 """The bots measured: level ladders, seat fairness, think times, and Oh Hell against OpenSpiel's IS-MCTS.
 
-    python -m tools.bench_bots [ladder] [fairness] [openspiel] [--games spit,speed,...] [--deals N]
-                               [--fair-games N] [--os-deals N] [--seed S]
+    python -m tools.bench_bots [ladder] [fairness] [calibration] [openspiel] [--games spit,speed,...]
+                               [--deals N] [--deals-for g=N,...] [--fair-games N] [--cal-games N]
+                               [--os-deals N] [--seed S]
 
 Progress goes to stderr; the last line of stdout is one JSON object. Run it with ``nice`` on a shared
 machine: hundreds of games take minutes (the note of issue 13 says how long each part took).
@@ -18,6 +19,8 @@ machine: hundreds of games take minutes (the note of issue 13 says how long each
   not inflate them; the think delay a bot waits at a table (``delay``) is not included.
 - ``fairness``: ``random`` in every seat, ``--fair-games`` games per game: each seat's share of the
   wins against 1/n, with Wilson 95% intervals, and whether 1/n lies inside every seat's interval.
+- ``calibration``: whole Oh Hell games, ``hard`` and ``normal`` seated alternately (4 and 3 players):
+  per level and hand size the mean of (bid - tricks taken) and the exact-bid rate.
 - ``openspiel``: only when open_spiel is installed (it is not a dependency): the engines' agreement on
   every legal action over many random hands, then Oh Hell ``hard`` against IS-MCTS on ``--os-deals``
   mirrored deals (:func:`tools.oh_hell_openspiel.compare`): against the game's own world sampler and
@@ -119,6 +122,26 @@ def win_share(winners: list[int], seating: list[str], level: str) -> float:
     return sum(1 for s in winners if seating[s] == level) / len(winners)
 
 
+def first_round(game: str, seating: list[str], seed: int, bots: list[Any]) -> tuple[list[float], list[int]]:
+    """Tractor's unit: the first round of a game (a whole game climbs through a dozen rounds or more).
+    Returns (per seat: the levels its team rose, or minus those the other team rose; the seats of the
+    team that rose)."""
+    engine = get_game(game)
+    state = engine.new(len(seating), seed)
+    rngs = [random.Random(f"bench/{seed}/{s}") for s in range(len(seating))]
+    while state.last_round is None and engine.result(state) is None:
+        seat = next(s for s in engine.to_act(state) if engine.legal(state, s))
+        action = bots[seat].choose(engine.view(state, seat), engine.legal(state, seat), rngs[seat])
+        engine.apply(state, seat, action)
+    summary = state.last_round
+    rising, gain = summary["rising"], summary["gain"]
+    scores = [float(gain if s % 2 == rising else -gain) for s in range(len(seating))]
+    return scores, [s for s in range(len(seating)) if s % 2 == rising]
+
+
+UNIT = {"tractor": "first round of a game", "go_stop": "one hand (the bots leave after a decided hand)"}
+
+
 def match(game: str, high: str, low: str, deals: int, seed: int, options: dict[str, Any] | None,
           times: dict[tuple[str, str], list[float]], progress: Progress | None = None) -> dict[str, Any]:
     """``high`` against ``low`` over ``deals`` mirrored deals."""
@@ -130,10 +153,14 @@ def match(game: str, high: str, low: str, deals: int, seed: int, options: dict[s
         diff = 0.0
         for seating in mirrored_seatings(high, low, players):
             bots = [Timed(get_bot(game, level), level, times) for level in seating]
-            record = play_game(game, seating, seed + i, options, bots=bots)
-            shares.append(win_share(record.winners, seating, high))
-            mine = [sc for sc, lv in zip(record.scores, seating, strict=True) if lv == high]
-            theirs = [sc for sc, lv in zip(record.scores, seating, strict=True) if lv == low]
+            if game == "tractor":
+                scores, winners = first_round(game, seating, seed + i, bots)
+            else:
+                record = play_game(game, seating, seed + i, options, bots=bots)
+                scores, winners = record.scores, record.winners
+            shares.append(win_share(winners, seating, high))
+            mine = [sc for sc, lv in zip(scores, seating, strict=True) if lv == high]
+            theirs = [sc for sc, lv in zip(scores, seating, strict=True) if lv == low]
             diff += (sum(mine) / len(mine) - sum(theirs) / len(theirs)) / 2
         diffs.append(diff)
         if progress is not None and (i + 1) % max(1, deals // 5) == 0:
@@ -141,7 +168,7 @@ def match(game: str, high: str, low: str, deals: int, seed: int, options: dict[s
     low_ci, high_ci = wilson(sum(shares), len(shares))
     mean, d_low, d_high = mean_interval(diffs)
     return {
-        "higher": high, "lower": low, "games": len(shares),
+        "higher": high, "lower": low, "games": len(shares), "unit": UNIT.get(game, "whole game"),
         "win_share": round(sum(shares) / len(shares), 3), "win_share_95": [round(low_ci, 3), round(high_ci, 3)],
         "score_diff": round(mean, 3), "score_diff_95": [round(d_low, 3), round(d_high, 3)],
         "holds": low_ci > 0.5 or d_low > 0,
@@ -188,18 +215,53 @@ def fairness(game: str, games: int, seed: int, players: int | None = None) -> di
     return {"players": n, "games": games, "expected": round(1 / n, 3), "seats": seats, "fair": fair}
 
 
+# -- Oh Hell bidding --------------------------------------------------------------------------------
+
+
+def oh_hell_calibration(games: int, seed: int, players: int, levels: Sequence[str] = ("hard", "normal"),
+                        progress: Progress | None = None) -> dict[str, Any]:
+    """Whole games of Oh Hell (hand sizes 1 up to the most the table allows), the levels seated
+    alternately and rotated: per level and hand size, the mean of (bid - tricks taken) and the rate of
+    exact bids. Sizes are grouped 1-5, 6-10, 11-15 as in the issue, and listed one by one too."""
+    rows: dict[tuple[str, int], list[tuple[int, int]]] = defaultdict(list)
+    for i in range(games):
+        seating = [levels[(s + i) % len(levels)] for s in range(players)]
+        record = play_game("oh_hell", seating, seed + i)
+        for hand in record.result["sheet"]:
+            for s, level in enumerate(seating):
+                rows[(level, hand["cards"])].append((hand["bids"][s], hand["tricks"][s]))
+        if progress is not None and (i + 1) % max(1, games // 5) == 0:
+            progress(f"oh_hell calibration {players} players: {i + 1}/{games} games")
+
+    def summary(pairs: list[tuple[int, int]]) -> dict[str, Any]:
+        return {"seat_hands": len(pairs),
+                "mean_bid_minus_tricks": round(sum(b - t for b, t in pairs) / len(pairs), 3),
+                "exact_rate": round(sum(b == t for b, t in pairs) / len(pairs), 3)}
+
+    out: dict[str, Any] = {"players": players, "games": games, "levels": list(levels)}
+    for level in levels:
+        sizes = sorted(c for (lv, c) in rows if lv == level)
+        out[level] = {
+            "by_size": {str(c): summary(rows[(level, c)]) for c in sizes},
+            "by_group": {f"{lo}-{hi}": summary([p for c in sizes if lo <= c <= hi for p in rows[(level, c)]])
+                         for lo, hi in ((1, 5), (6, 10), (11, 15)) if any(lo <= c <= hi for c in sizes)},
+        }
+    return out
+
+
 # -- the command ------------------------------------------------------------------------------------
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.bench_bots", description=__doc__.split("\n")[0])
-    parser.add_argument("parts", nargs="*", default=["ladder", "fairness", "openspiel"],
-                        choices=["ladder", "fairness", "openspiel"])
+    parser.add_argument("parts", nargs="*", default=["ladder", "fairness", "calibration", "openspiel"],
+                        choices=["ladder", "fairness", "calibration", "openspiel"])
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated games (default: all six)")
     parser.add_argument("--deals", type=int, default=100, help="mirrored deals per ladder pair")
     parser.add_argument("--deals-for", default="", help="per-game deals, e.g. go_stop=200,tractor=50")
     parser.add_argument("--fair-games", type=int, default=1000, help="random-vs-random games per game")
     parser.add_argument("--os-deals", type=int, default=100, help="mirrored deals against IS-MCTS")
+    parser.add_argument("--cal-games", type=int, default=40, help="whole Oh Hell games for the bid calibration")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     games = [g for g in args.games.split(",") if g]
@@ -225,6 +287,11 @@ def main(argv: list[str] | None = None) -> int:
             report["fairness"][game] = fairness(game, args.fair_games, args.seed)
             progress(f"fairness {game}: {report['fairness'][game]['seats']}")
         report["fairness_seconds"] = round(time.perf_counter() - started, 1)
+    if "calibration" in args.parts:
+        started = time.perf_counter()
+        report["calibration"] = [oh_hell_calibration(args.cal_games, args.seed, players, progress=progress)
+                                 for players in (4, 3)]
+        report["calibration_seconds"] = round(time.perf_counter() - started, 1)
     if "openspiel" in args.parts:
         report["openspiel"] = openspiel_part(args.os_deals, args.seed, progress)
     print(json.dumps(report))

@@ -221,6 +221,7 @@ class HardBot(NormalBot):
     play_budget = 4000  # simulated card plays per decision
     min_worlds, max_worlds = 8, 40
     bid_noise = 0.15  # chance of a random card per play in the bidding playouts: nobody steers a hand perfectly
+    surprise = 0.5  # weight of a world for each play the policy would not have made in it
     solve_below = 4  # with fewer cards than this in hand, our own later cards are searched too, not guessed
     setting = 0.25  # weight of the other seats' average score against our own: setting them is worth a little
 
@@ -296,7 +297,7 @@ class HardBot(NormalBot):
         n = sit.players
         left = sum(sit.sizes)
         count = max(self.min_worlds, min(self.max_worlds, self.play_budget // (len(allowed) * left)))
-        worlds = search.sample_worlds(sit, count, rng)
+        worlds = search.sample_worlds(sit, count, rng, surprise=self.surprise)
         bids = [b if b is not None else 0 for b in sit.bids]
         seat = sit.seat
         scores = dict.fromkeys(allowed, 0.0)
@@ -331,3 +332,29 @@ class HardBot(NormalBot):
 
 
 BOTS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+
+
+def explain(view: View, action: Action) -> str:
+    """One line on why ``action`` suits the seat now (the Hint button's reason)."""
+    if action["type"] == "bid":
+        worth = search.estimate(search.mask_of(view["hand"]), _trump_index(view), view["players"],
+                                view["cards_this_hand"])
+        return f"your hand looks worth about {worth:.1f} trick{'' if round(worth, 1) == 1 else 's'}"
+    seat = view["seat"]
+    bid = view["bids"][seat] or 0
+    took = view["tricks"][seat]
+    need = bid - took
+    if need > 0:
+        left = len(view["hand"])
+        if need >= left:
+            return f"you need every trick left ({need})"
+        return f"you need {need} more trick{'' if need == 1 else 's'}"
+    if need == 0:
+        return f"you have your {bid}: take no more"
+    if view["options"].get("scoring") == "plus_tricks":
+        return "you are over your bid: every trick still scores"
+    return "you are over your bid: keep the others from making theirs"
+
+
+def _trump_index(view: View) -> int:
+    return search.SUIT_ORDER.index(view["trump"]) if view["trump"] else search.NO_TRUMP

@@ -9,10 +9,13 @@
 ``hard``    declares and buries like ``normal``; in the play, determinized search: it deals the unseen
             cards to the other hands and the kitty consistently with what has been shown (declarations,
             failed throws) and with the voids revealed by short follows, plays each candidate (normal's
-            choice and a few others) out to the end of the round with ``normal`` as every seat's policy,
-            the same worlds for every candidate, and keeps the best average attackers' points for its
-            side; it leaves normal's choice only for a clear gain (``margin`` points per world). The
-            budget is ``rollouts`` rollouts per move (no clock), so the bot is deterministic for an rng.
+            choice and a few others) on for ``horizon`` tricks with ``normal`` as every seat's policy,
+            the same worlds for every candidate, and compares the points its side gains; it leaves
+            normal's choice only for a clear gain: more than ``margin`` points per world, more than
+            ``confidence`` standard errors of the paired differences, and more than the points the
+            play itself gives to a trick the opponents win when another candidate gives none. The
+            budget counts simulated card plays (``budget``), not time, so the bot is deterministic for
+            an rng and its think time stays under half a second.
 """
 
 from __future__ import annotations
@@ -523,14 +526,17 @@ def determinize(view: dict[str, Any], t: Table, rng: random.Random) -> TractorSt
     return state
 
 
-def rollout_value(state: TractorState, me: int, order: Order) -> float:
-    """Play the round out with the normal policy; the attackers' points seen from ``me``'s side."""
+def rollout_value(state: TractorState, me: int, order: Order, max_tricks: int = 99) -> float:
+    """Play the round on with the normal policy; the attackers' points seen from ``me``'s side (positive:
+    good for ``me``). After ``max_tricks`` finished tricks the playout stops and counts the points taken
+    so far: the tricks nearest the decision are the ones it changes most."""
     voids = voids_from(state.tricks, state.trick, order)
     remaining = Counter(state.kitty)
     for hand in state.hands:
         remaining.update(hand)
     round_no = state.round
-    while state.round == round_no and state.phase == PLAY:
+    stop_at = len(state.tricks) + max_tricks
+    while state.round == round_no and state.phase == PLAY and len(state.tricks) < stop_at:
         seat = state.turn
         play = policy_play(state, seat, order, voids, remaining)
         remaining.subtract(play)
@@ -541,8 +547,20 @@ def rollout_value(state: TractorState, me: int, order: Order) -> float:
             if len(of_class(play, order, cls)) < len(lead):
                 voids[seat].add(cls)
     summary = state.last_round
-    score = summary["attackers_points"] if summary and summary["round"] == round_no else state.score
-    return float(-score if team(me) == summary_declarers(summary, state) else score)
+    finished = state.round != round_no or state.phase != PLAY
+    score = summary["attackers_points"] if finished and summary and summary["round"] == round_no else state.score
+    return float(-score if team(me) == summary_declarers(summary if finished else None, state) else score)
+
+
+def gives_away(t: Table, play: Play, candidates: list[Play]) -> float:
+    """The points ``play`` puts into a trick the opponents are winning after it, when another candidate
+    puts none in (0 otherwise): the search must show more than that to choose it."""
+    points = sum(POINTS[c] for c in play)
+    if not points or not t.trick or not any(sum(POINTS[c] for c in other) == 0 for other in candidates):
+        return 0.0
+    plays = [*t.trick, {"seat": t.seat, "cards": play}]
+    winner = plays[winning_play(plays, t.order)]["seat"]
+    return float(points) if team(winner) != team(t.seat) else 0.0
 
 
 def summary_declarers(summary: dict[str, Any] | None, state: TractorState) -> int:
@@ -551,9 +569,13 @@ def summary_declarers(summary: dict[str, Any] | None, state: TractorState) -> in
 
 class HardBot(NormalBot):
     level = "hard"
-    rollouts = 96
+    budget = 2400  # card plays simulated per decision (all candidates, all worlds): no clock, deterministic
+    max_worlds = 24
+    min_worlds = 6
+    horizon = 6  # tricks played out after the decision
     max_candidates = 6
     margin = 3.0  # points per world a play must gain over the normal play for the search to prefer it
+    confidence = 2.0  # ... and by this many standard errors of the paired differences
 
     def choose(self, view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
         if view["phase"] != PLAY:
@@ -562,8 +584,14 @@ class HardBot(NormalBot):
         candidates = self.candidates(t)
         if len(candidates) == 1:
             return {"type": "play", "cards": candidates[0]}
-        worlds = max(1, self.rollouts // len(candidates))
-        totals = [0.0] * len(candidates)
+        return {"type": "play", "cards": candidates[self.search(view, t, candidates, rng)]}
+
+    def search(self, view: dict[str, Any], t: Table, candidates: list[Play], rng: random.Random) -> int:
+        """The index of the candidate to play: normal's choice (0) unless another one beats it clearly on
+        the same worlds, and by more than the points it gives away to a trick the opponents win."""
+        horizon_plays = min(self.horizon, len(t.hand)) * PLAYERS
+        worlds = max(self.min_worlds, min(self.max_worlds, self.budget // (len(candidates) * horizon_plays)))
+        values: list[list[float]] = [[] for _ in candidates]
         for _ in range(worlds):
             world = determinize(view, t, rng)
             if world is None:
@@ -571,11 +599,19 @@ class HardBot(NormalBot):
             for i, play in enumerate(candidates):
                 state = GAME.clone(world)
                 GAME.apply(state, t.seat, {"type": "play", "cards": play})
-                totals[i] += rollout_value(state, t.seat, t.order)
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        if totals[best] - totals[0] < self.margin * worlds:
-            best = 0
-        return {"type": "play", "cards": candidates[best]}
+                values[i].append(rollout_value(state, t.seat, t.order, self.horizon))
+        if not values[0]:
+            return 0
+        best, best_gain = 0, 0.0
+        for i in range(1, len(candidates)):
+            diffs = [a - b for a, b in zip(values[i], values[0], strict=True)]
+            n = len(diffs)
+            mean = sum(diffs) / n
+            spread = (sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)) ** 0.5
+            need = max(self.margin, self.confidence * spread / n ** 0.5, gives_away(t, candidates[i], candidates))
+            if mean > need and mean > best_gain:
+                best, best_gain = i, mean
+        return best
 
     def candidates(self, t: Table) -> list[Play]:
         order = t.order
@@ -603,3 +639,35 @@ class HardBot(NormalBot):
 
 
 BOTS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+
+
+def explain(view: dict[str, Any], action: dict[str, Any]) -> str:
+    """One line on why ``action`` suits the seat now (the Hint button's reason)."""
+    kind = action["type"]
+    if kind == "declare":
+        return "declare: you hold many cards of that suit"
+    if kind == "bury":
+        return "bury short suits' low cards; keep points out of the kitty"
+    if kind != "play":
+        return ""
+    t = table_from_view(view)
+    play = action["cards"]
+    order = t.order
+    points = sum(POINTS[c] for c in play)
+    if not t.trick:
+        cls = order[play[0]][0]
+        sure = {c for u in sure_units(t.hand, t.unseen, order, cls) for c in u[3]}
+        if all(c in sure for c in play):
+            return "lead what nobody can beat"
+        return "lead low from a short suit"
+    partner = (t.seat + 2) % PLAYERS
+    on_table = sum(POINTS[c] for p in t.trick for c in p["cards"])
+    now = t.trick[winning_play(t.trick, order)]["seat"]
+    plays = [*t.trick, {"seat": t.seat, "cards": play}]
+    after = plays[winning_play(plays, order)]["seat"]
+    if after == t.seat:
+        total = on_table + points
+        return f"win the trick: {total} point{'' if total == 1 else 's'} in it" if total else "take the lead cheaply"
+    if now == partner and after == partner:
+        return "partner is winning - give points" if points else "partner is winning - play low"
+    return "you cannot win it: give nothing away" if not points else "you cannot win it: this costs least"

@@ -17,6 +17,7 @@ class HostConfig:
     takeover_level: str = "normal"
     fill_level: str = "normal"  # bots for seats still open at start
     auto_start: bool = False  # start as soon as no seat is open
+    hints: bool = False  # players may ask for the hard bot's suggestion (the Hint button); the owner decides in the lobby
     race_margin: float = 0.015  # jitter allowance over the LAN
     local_margin: float = 0.002  # when every seated connection is over loopback
     max_hold: float = 0.1

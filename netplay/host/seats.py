@@ -35,7 +35,7 @@ def bot_seat(level: str) -> Seat:
 
 class Lobby:
     """The seats of one table and who may come back to them (tokens), who owns the table, and the
-    lobby requests (sit, stand, set_seat, set_option, start)."""
+    lobby requests (sit, stand, set_seat, set_option, set_hints, start)."""
 
     def __init__(self, host: Host, specs: Sequence[str | None]) -> None:
         self.host = host
@@ -75,7 +75,7 @@ class Lobby:
         host = self.host
         watching = [c.name for c in host.conns.values() if c.welcomed and not c.seats]
         message = {"type": "lobby", "seats": seats, "options": host.options, "started": host.started,
-                   "spectators": len(watching), "watching": watching[:16]}
+                   "spectators": len(watching), "watching": watching[:16], "hints": host.config.hints}
         if host.game.realtime:
             message["hold_cap_ms"] = round(host.config.max_hold * 1000)
             message["slow_links"] = host.races.slow_links()
@@ -235,6 +235,13 @@ class Lobby:
                 host.options = host.game.resolve_options(host.players, {**host.options, name: message.get("value")})
             except ValueError as error:
                 raise IllegalAction(str(error)) from None
+        elif kind == "set_hints":
+            if not owner:
+                raise IllegalAction("only the table's owner can allow hints")
+            allow = message.get("allow")
+            if not isinstance(allow, bool):
+                raise IllegalAction("'allow' must be true or false")
+            host.config.hints = allow
         elif kind == "start":
             if not owner:
                 raise IllegalAction("only the table's owner can start")

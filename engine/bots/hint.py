@@ -1,0 +1,60 @@
+"""The Hint button: what the ``hard`` bot would do for a seat now, and why in one line where it can say.
+
+Like every bot it sees only that seat's view and legal actions, never the state, so a hint can be
+asked for on any client that has its own view (and, in a LAN game, only when the host allows hints).
+
+>>> import random
+>>> from cardtable.engine import get_game
+>>> game = get_game("oh_hell")
+>>> state = game.new(4, seed=3)
+>>> seat = game.to_act(state)[0]
+>>> tip = hint("oh_hell", game.view(state, seat), game.legal(state, seat))
+>>> tip.action["type"], tip.reason.startswith("your hand")
+('bid', True)
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.engine.bots import get_bot
+
+HINT_LEVEL = "hard"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested action with what a table highlights for it."""
+
+    action: dict[str, Any]
+    reason: str = ""
+    cards: tuple[str, ...] = ()  # the cards the action plays or picks
+    pile: int | None = None  # a centre pile it plays onto (Spit, Speed), when it has one
+    place: int | None = None  # one of the seat's own places (Spit's stock piles), when it has one
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def hint(game_name: str, view: dict[str, Any], legal: list[dict[str, Any]],
+         rng: random.Random | None = None) -> Hint | None:
+    """The ``hard`` bot's choice for ``view``'s seat among ``legal`` (None when it has nothing to do).
+
+    The rng defaults to one seeded from nothing that changes, so asking twice in the same position
+    suggests the same thing."""
+    if not legal:
+        return None
+    bot = get_bot(game_name, HINT_LEVEL)
+    action = bot.choose(view, legal, rng or random.Random(0))
+    module = importlib.import_module(f"cardtable.engine.bots.{game_name}")
+    explain = getattr(module, "explain", None)
+    reason = explain(view, action) if explain is not None else ""
+    cards: tuple[str, ...] = ()
+    if isinstance(action.get("card"), str):
+        cards = (action["card"],)
+    elif isinstance(action.get("cards"), list):
+        cards = tuple(action["cards"])
+    pile = action.get("pile") if isinstance(action.get("pile"), int) else None
+    place = action.get("stock") if isinstance(action.get("stock"), int) else None
+    return Hint(action=action, reason=reason or "", cards=cards, pile=pile, place=place)
