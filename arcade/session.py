@@ -93,6 +93,12 @@ class Session:
     config: TableConfig | None = None
     keeps_history = True  # a finished game goes into the History (not shots and benchmarks)
 
+    @property
+    def private(self) -> bool:
+        """Nobody else can join this table (local play not opened to the LAN): hints are always allowed
+        here; elsewhere only when the host allows them in the lobby."""
+        return False
+
     def poll(self) -> list[Message]:
         return []
 
@@ -100,7 +106,7 @@ class Session:
         raise NotImplementedError
 
     def request(self, message: Message) -> None:
-        """A lobby request: start, set_seat, set_option, sit, stand."""
+        """A lobby request: start, set_seat, set_option, set_hints, sit, stand."""
 
     def tick(self, dt: float) -> None:
         """Called every fixed tick (DirectSession runs its bots here)."""
@@ -113,6 +119,10 @@ class Session:
 
 
 class NetSession(Session):
+    @property
+    def private(self) -> bool:
+        return self.local_table is not None and not self.advertised
+
     def __init__(self, client: Any, local_table: Any = None, config: TableConfig | None = None,
                  address: tuple[str, int] | None = None) -> None:
         self.client = client
@@ -254,6 +264,7 @@ class DirectSession(Session):
     """The engine refereed in-process, bots driven by the tick: deterministic, thread-free."""
 
     keeps_history = False
+    private = True
 
     def __init__(self, config: TableConfig, bots_everywhere: bool = False) -> None:
         from cardtable.engine import get_game

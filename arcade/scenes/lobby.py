@@ -54,6 +54,7 @@ class LobbyScene(MenuScene):
         self.status = "Connecting…"
         self.warning = ""  # what the host warns of: wrong PINs tried (owner), links the races do not cover
         self.want_focus: str | None = None
+        self.hints_on = False  # the host allows the Hint button at this table
 
     @classmethod
     def examples(cls, app: Any) -> Iterator[LobbyScene]:
@@ -88,9 +89,13 @@ class LobbyScene(MenuScene):
                 if seat.get("kind") == "open":
                     rect = pygame.Rect(col.x, col.y + i * (self.row_height + self.row_gap), col.width, self.row_height)
                     self.ring.add(FocusItem(rect, on_confirm=self._sitter(int(seat.get("seat", i))), name=f"sit{i}"))
+        owner = bool(self.welcome and self.welcome.get("owner"))
+        hints_row = pygame.Rect(col.x, col.y + n * (self.row_height + self.row_gap) + 4, col.width, self.row_height)
+        words = "Hints: allowed (everyone may ask for the bot's suggestion)" if self.hints_on else "Hints: off"
+        self.button(hints_row, words + ("   (change)" if owner else ""), self.toggle_hints, name="hints",
+                    enabled=owner and self.welcome is not None)
         y = col.y + (n + 1) * (self.row_height + self.row_gap) + 8
         half = (col.width - 20) // 2
-        owner = bool(self.welcome and self.welcome.get("owner"))
         self.button(pygame.Rect(col.x, y, half, self.row_height + 8), "Start the game", self.start, name="start", big=True,
                     enabled=owner and self.welcome is not None)
         self.button(pygame.Rect(col.x + half + 20, y, half, self.row_height + 8), "Leave", self.back, name="leave")
@@ -117,6 +122,7 @@ class LobbyScene(MenuScene):
                 self.on_lobby(message)
                 self.seats = list(message.get("seats") or [])
                 self.warning = lobby_warning(message)
+                self.hints_on = bool(message.get("hints"))
                 changed = True
                 if message.get("started"):
                     self.started = True
@@ -222,6 +228,10 @@ class LobbyScene(MenuScene):
         scene.auto_start = False
         for message in buffered:
             scene.on_message(message)
+
+    def toggle_hints(self) -> None:
+        if self.session is not None:
+            self.session.request({"type": "set_hints", "allow": not self.hints_on})
 
     def start(self) -> None:
         if self.session is not None:

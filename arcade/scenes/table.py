@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Iterator
@@ -162,6 +163,8 @@ class TableScene(Scene):
         self.notices: list[tuple[str, float]] = []  # presence notices and until when they show
         self.asked_seat: int | None = None
         self.history_entry: Any = None  # the History's record of this game, once it ended
+        self.lobby_hints = False  # the host allows the Hint button (see hints_allowed)
+        self.hint_job: HintJob | None = None
 
     # ------------------------------------------------------------------ session messages
     def tick(self, dt: float) -> None:
@@ -177,6 +180,7 @@ class TableScene(Scene):
             guarded(self, "tick", self.table.tick, dt)
             if self.app.scene is self and self.result is None:
                 self.send_auto()
+            self.show_hint_when_ready()
         if self.app.mapper.pads_changed and len(self.local_seats) > 1:
             self.app.mapper.pads_changed = False
             self.rebind()
@@ -208,6 +212,7 @@ class TableScene(Scene):
             if self.table is not None and hasattr(self.table, "set_names"):
                 self.table.set_names(self.names)
             self.started = self.started or bool(message.get("started"))
+            self.lobby_hints = bool(message.get("hints"))
         elif kind == "view":
             seat = message.get("seat")
             self.started = True
@@ -375,6 +380,10 @@ class TableScene(Scene):
         if cmd.kind == "menu" or (cmd.kind == "click" and cmd.pos and self.menu_rect.collidepoint(cmd.pos)):
             self.pause()
             return
+        if cmd.kind == "hint":
+            if self.result is None and self.table is not None:
+                self.ask_hint(self.seat_of(cmd))
+            return
         if self.result is not None:
             if cmd.kind in ("confirm", "click", "back"):
                 self.show_results()
@@ -406,6 +415,61 @@ class TableScene(Scene):
         sends = guarded(self, "auto actions", auto)
         for s, action in sends if sends is not FAILED and sends else []:
             self.app.session.send(s, action, time.monotonic())
+
+    # ------------------------------------------------------------------ the Hint button
+    def hints_allowed(self) -> bool:
+        """Always at a table nobody else can join; at a LAN table when its host allows hints."""
+        session = self.app.session
+        return session is not None and (bool(getattr(session, "private", False)) or self.lobby_hints)
+
+    def hint_seat(self, seat: int | None) -> int | None:
+        """The local seat a hint is for: the one given, else the local seat that has something to do."""
+        legals = getattr(self.table, "legals", {})
+        if seat is not None:
+            return seat
+        ready = [s for s in self.local_seats if legals.get(s)]
+        views = getattr(self.table, "views", {})
+        turn = [s for s in ready if s in (views.get(s, {}).get("to_act") or [])]
+        return (turn or ready or self.local_seats or [None])[0]
+
+    def ask_hint(self, seat: int | None = None) -> None:
+        """Work out the hard bot's suggestion for a local seat from its own view (engine/bots/hint.py)
+        on a worker thread; the table shows it when it is ready, if the position has not moved on."""
+        table = self.table
+        if table is None or not self.started:
+            return
+        if not self.hints_allowed():
+            self._say("Hints are off at this table (the host can allow them in the lobby)", seat)
+            return
+        seat = self.hint_seat(seat)
+        view = getattr(table, "views", {}).get(seat)
+        legal = getattr(table, "legals", {}).get(seat)
+        if seat is None or view is None or not legal:
+            self._say("Nothing to do just now", seat)
+            return
+        if self.hint_job is not None and self.hint_job.seat == seat and self.hint_job.view is view:
+            return  # already working on this very position
+        self.hint_job = HintJob(self.game_name, seat, view, list(legal))
+
+    def show_hint_when_ready(self) -> None:
+        job = self.hint_job
+        if job is None or not job.done():
+            return
+        self.hint_job = None
+        if job.error is not None:
+            self._say(f"No hint: {job.error}"[:80], job.seat)
+            return
+        if job.tip is None or not hasattr(self.table, "show_hint"):
+            return
+        same = getattr(self.table, "views", {}).get(job.seat) is job.view
+        if same or self.table.hint_still_good(job.tip, self.table.legals.get(job.seat, [])):
+            guarded(self, "hint", self.table.show_hint, job.seat, job.tip)
+
+    def _say(self, text: str, seat: int | None) -> None:
+        if hasattr(self.table, "toast"):
+            self.table.toast(text, seat=seat)
+        else:
+            self.app.toast(text)
 
     def _has_selection(self, seat: int | None) -> bool:
         inputs = getattr(self.table, "inputs", {})
@@ -528,6 +592,31 @@ class TableScene(Scene):
             self.report("button", take, "Take the seat")
 
 
+class HintJob:
+    """One hint worked out on a thread (a Go-Stop or Tractor search takes a fraction of a second, and
+    the table keeps moving meanwhile)."""
+
+    def __init__(self, game_name: str, seat: int, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
+        self.seat = seat
+        self.view = view
+        self.tip: Any = None
+        self.error: str | None = None
+        self.thread = threading.Thread(target=self._run, args=(game_name, view, legal), daemon=True,
+                                       name="hint")
+        self.thread.start()
+
+    def _run(self, game_name: str, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
+        try:
+            from cardtable.engine.bots.hint import hint
+
+            self.tip = hint(game_name, view, legal)
+        except Exception as error:  # a hint must never take the table down
+            self.error = f"{type(error).__name__}: {error}"
+
+    def done(self) -> bool:
+        return not self.thread.is_alive()
+
+
 class PauseScene(MenuScene):
     """The pause menu over the table (the game goes on underneath: the host does not stop)."""
 
@@ -554,16 +643,28 @@ class PauseScene(MenuScene):
         can_open = session is not None and getattr(session, "local_table", None) is not None \
             and not getattr(session, "advertised", False)
         entries = [("Resume", self.back, "resume")]
+        scene = self.table_scene
+        if scene.started and scene.result is None and scene.table is not None and not scene.watching \
+                and scene.hints_allowed():
+            key = self.app.mapper.hint("hint")
+            entries.append((f"Hint ({key})", self.hint, "hint"))
         if can_open:
             entries.append(("Open to LAN", self.open_to_lan, "lan"))
         leave = "Stop watching" if self.table_scene.watching else "Leave the table"
         entries += [("How to play", self.rules, "rules"), ("Settings", self.settings, "settings"),
                     (leave, self.quit_table, "leave")]
         where = self.where()
+        # the rows shrink to leave room under the panel for its note and the hint bar
+        self.row_height = self.fit_rows(len(entries) + (1 if where else 0), self.content_top(), 48, bottom=150)
         col = self.column(len(entries) + (1 if where else 0))
         for i, (text, callback, name) in enumerate(entries):
             self.button(self.row(col, i), text, callback, name=name)
         self.where_rect = self.row(col, len(entries)) if where else pygame.Rect(0, 0, 0, 0)
+
+    def hint(self) -> None:
+        """Back to the table with the hard bot's suggestion for the local seat to act."""
+        self.back()
+        self.table_scene.ask_hint(None)
 
     def open_to_lan(self) -> None:
         try:

@@ -35,6 +35,8 @@ CYAN = (90, 210, 240)
 LEGAL = (120, 235, 140)
 BAD = (240, 90, 80)
 SOFT = (225, 235, 250)  # can be turned up or moved (not played)
+HINT = (255, 120, 235)  # what the Hint button suggests
+HINT_TIME = 12.0  # seconds a hint stays on the table (it goes at once when the seat's position changes)
 PANEL = (8, 30, 20, 190)
 # The table scene draws its menu badge in the top-left corner (in window pixels, whatever the size): a
 # panel placed there starts this many pixels down, or this far right (a pad's "Start" chip included).
@@ -76,6 +78,7 @@ class Button:
     focus: bool = False
     hit: tuple | None = None
     icon: pygame.Surface | None = None  # drawn left of the label (a suit pip, a joker)
+    hinted: bool = False  # the Hint button suggests it
 
 
 @dataclass(slots=True)
@@ -227,6 +230,7 @@ class Table:
         self._font_warm: list[int] = []
         self._sounds_warming = True
         self._warm_sizes: set[tuple[tuple[int, int], bool]] = set()
+        self.hinted: tuple[int, Any, float] | None = None  # (seat, engine.bots.hint.Hint, seconds left)
         self.resize(size)
 
     @property
@@ -248,6 +252,8 @@ class Table:
             for toast in self.toasts:
                 if toast.until_change and toast.seat in (seat, None):
                     toast.stale = True
+            if self.hinted is not None and self.hinted[0] == seat and not self.hint_still_good(self.hinted[1], legal):
+                self.hinted = None
         if isinstance(seat, int) and seat not in self.inputs:
             self.inputs[seat] = SeatInput()
         if seat == self.event_seat or (not self.local_seats and first):
@@ -366,6 +372,11 @@ class Table:
                 self.flips[key] -= dt
                 if self.flips[key] <= 0:
                     del self.flips[key]
+        if self.hinted is not None:
+            seat, tip, left = self.hinted
+            self.hinted = (seat, tip, left - dt) if left > dt else None
+            if self.hinted is None:
+                self.relayout()
         if self.toasts:
             for toast in self.toasts:
                 toast.left -= dt
@@ -421,6 +432,7 @@ class Table:
                 surface.blit(image, pos)
         self._draw_buttons(surface)
         self.draw_over(surface, alpha)
+        self.draw_hint(surface)
         self._draw_effects(surface)
         self._draw_toasts(surface)
 
@@ -835,6 +847,8 @@ class Table:
         self.buttons = []
         if self.views:
             self.build()
+            if self.hinted is not None:
+                self._mark_hint()
         jump = self._first_layout and bool(self.views)
         for sprite in self.sprites:
             if jump:
@@ -848,6 +862,88 @@ class Table:
         if self.views:
             self._first_layout = False
         self._static_dirty = True
+
+    # -- the Hint button ------------------------------------------------------------------------
+
+    def show_hint(self, seat: int, tip: Any) -> None:
+        """Show the suggestion ``tip`` (an ``engine.bots.hint.Hint``) for ``seat``: its cards, pile and
+        button glow until the seat's position changes, and its reason is said."""
+        if seat not in self.views:
+            return
+        self.hinted = (seat, tip, HINT_TIME)
+        self.relayout()
+        if not self._hint_targets():  # nothing on the table to point at: say it where messages go
+            self.toast(self.hint_words(tip), HINT, seconds=HINT_TIME, seat=seat, until_change=True)
+
+    @staticmethod
+    def hint_words(tip: Any) -> str:
+        reason = tip.reason or describe(tip.action)
+        return f"Hint: {reason[:1].upper()}{reason[1:]}"
+
+    def _hint_targets(self) -> list[pygame.Rect]:
+        return [s.rect for s in self.sprites if s.glow == HINT] + [b.rect for b in self.buttons if b.hinted]
+
+    def draw_hint(self, surface: pygame.Surface) -> None:
+        """The hint's reason on a plate beside what it lights up: under buttons, over cards."""
+        if self.hinted is None:
+            return
+        targets = self._hint_targets()
+        if not targets:
+            return
+        seat, tip, left = self.hinted
+        own = [s.rect for s in self.sprites if s.glow == HINT and s.seat == seat]
+        lit = [b.rect for b in self.buttons if b.hinted]
+        anchor = own or lit or targets
+        around = anchor[0].unionall(anchor[1:])
+        px = 20 * self.u
+        words = self.hint_words(tip)
+        px = self.fit(words, px, self.W * 0.6)
+        image = self.text(words, px, HINT)
+        pad = round(8 * self.u)
+        plate = pygame.Rect(0, 0, image.get_width() + 2 * pad, image.get_height() + pad)
+        gap = round(8 * self.u)
+        if own and around.top - gap - plate.height >= MENU_STRIP:
+            plate.midbottom = (around.centerx, around.top - gap)  # over the cards to play
+        elif not own and lit and around.right + gap + plate.width <= self.W - gap:
+            plate.midleft = (around.right + gap, around.centery)  # beside the button
+        else:
+            plate.midtop = (around.centerx, around.bottom + gap)  # under the pile
+        plate.clamp_ip(pygame.Rect(0, MENU_STRIP, self.W, self.H - MENU_STRIP))
+        fade = min(1.0, left / 0.4)
+        panel = self.panel(plate.size, (20, 8, 24, 225), border=(*HINT, 200))
+        self.blit_faded(surface, panel, plate, fade)
+        self.blit_faded(surface, image, image.get_rect(center=plate.center), fade)
+        self.report("hint", plate, "hint")
+
+    def hint_still_good(self, tip: Any, legal: list[Action]) -> bool:
+        """Whether a hint still fits a seat's new position. In a turn game a hint is about one position:
+        any change ends it. In a real-time game the other player keeps moving; the hint stands while
+        its action is still legal."""
+        return self.realtime and tip.action in legal
+
+    def hint_sprites(self, seat: int, tip: Any) -> list[Sprite]:
+        """The sprites a hint lights up: the seat's own cards it plays (each copy once) and the top card
+        of the pile it plays onto. Tables with other things to point at add them."""
+        wanted = Counter(tip.cards)
+        out = []
+        for sprite in self.sprites:
+            if sprite.seat == seat and sprite.code is not None and wanted[sprite.code] > 0:
+                wanted[sprite.code] -= 1
+                out.append(sprite)
+        if tip.pile is not None:
+            tops = [s for s in self.sprites if s.hit == ("pile", tip.pile)]
+            out += tops[-1:]
+        if tip.place is not None and tip.action.get("type") == "turn":  # Spit: the face-down card to turn up
+            out += [s for s in self.sprites if s.seat == seat and s.hit == ("turn", tip.place)]
+        return out
+
+    def _mark_hint(self) -> None:
+        seat, tip, _ = self.hinted  # type: ignore[misc]
+        for sprite in self.hint_sprites(seat, tip):
+            sprite.glow = HINT
+        for button in self.buttons:
+            if button.action is not None and button.action == tip.action and button.seat in (seat, None):
+                button.hinted = True
 
     def _queue_warm(self) -> None:
         """Draw the faces of the whole deck at the sizes in use, one per tick, before they are needed."""
@@ -982,6 +1078,8 @@ class Table:
             rect = button.rect
             name = f"button {button.label}" if labels[button.label] == 1 else f"button {button.label} ({i + 1})"
             hovered = self.mouse_active and self.hover is not None and rect.collidepoint(self.hover)
+            if button.hinted:
+                self._hint_ring(surface, rect)
             if recording:  # drawn in place, so that each part reports where it is
                 self._paint_button(surface, button, rect, hovered, name)
                 continue
@@ -996,6 +1094,12 @@ class Table:
                 self._paint_button(image, button, image.get_rect(), hovered, name, on_panel=True)
                 self._button_images[key] = image
             surface.blit(image, rect)
+
+    def _hint_ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The magenta ring round a button the Hint button suggests."""
+        pad = max(2, round(4 * self.u))
+        pygame.draw.rect(surface, HINT, rect.inflate(2 * pad, 2 * pad), width=max(2, round(3 * self.u)),
+                         border_radius=max(4, round(12 * self.u)))
 
     @staticmethod
     def _button_look(button: Button, hovered: bool) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:

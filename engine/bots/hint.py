@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,6 +56,17 @@ def hint(game_name: str, view: dict[str, Any], legal: list[dict[str, Any]],
         cards = (action["card"],)
     elif isinstance(action.get("cards"), list):
         cards = tuple(action["cards"])
+    elif isinstance(action.get("table"), list) and isinstance(view.get("table"), list):
+        cards = tuple(laid_cards(view["table"], action["table"]).elements())
     pile = action.get("pile") if isinstance(action.get("pile"), int) else None
     place = action.get("stock") if isinstance(action.get("stock"), int) else None
     return Hint(action=action, reason=reason or "", cards=cards, pile=pile, place=place)
+
+
+def laid_cards(old: list[list[str]], new: list[list[str]]) -> Counter:
+    """The hand cards a submitted table lays (a joker on the table, ``"JK=5H"``, is the hand's ``"JK"``)."""
+
+    def cards(table: list[list[str]]) -> Counter:
+        return Counter(c.split("=")[0] for meld in table for c in meld)
+
+    return cards(new) - cards(old)

@@ -3,15 +3,19 @@
 - ``random``: any legal action.
 - ``easy``: bids its aces and high trumps; plays its highest card while it wants tricks and its lowest
   once it has enough, with an occasional random card.
-- ``normal``: bids from an estimate of its hand (sure and likely tricks from trumps and high cards,
-  ruffing chances from short suits, scaled for the number of players) and plays to make its bid exactly:
+- ``normal``: bids from an estimate of its hand (each card's chance to be the best of its suit still in
+  play, less the chance of being ruffed, plus ruffs from short side suits; shifted so that a random hand
+  is worth its share of the tricks, whatever the size of the hand) and plays to make its bid exactly:
   while it needs tricks it wins them as cheaply as it can (or leads its surest winner), once it has
   enough it ducks under the winning card and sheds its high cards, and it counts the cards played.
-- ``hard``: bids by determinized Monte Carlo (the three legal bids nearest the ``normal`` estimate are
-  each played out on sampled deals, the other seats bidding their own estimate) and plays the same way: for each legal card it deals the
-  unseen cards at random to the other seats (consistent with the hand sizes and the suits a seat has
-  shown it lacks), plays the hand out with the ``normal`` policy for every seat, and keeps the card
-  with the best average score for itself. A small fixed budget keeps it to a few tens of milliseconds.
+- ``hard``: a determinized search (engine/bots/oh_hell_search.py) over deals of the unseen cards that
+  fit what the view shows: hand sizes, the suits each seat has shown it lacks (the whole hand's play is
+  worked out again from the view), and, by weight, the bids made and the cards played. It bids by
+  playing each plausible bid out on the same deals and keeping the best average score; it plays by
+  trying each legal card on the same deals, the hand played on with a fast policy for every seat (and,
+  in the last three tricks, its own remaining cards searched too). It values the others' points a
+  little against its own (setting them). A fixed budget of simulated card plays, not a clock: a few
+  milliseconds a decision (the think times are in tools/bench_bots.py's output).
 
 Every level waits a short think time (``delay``) so people can follow the table.
 """
@@ -23,7 +27,7 @@ from typing import Any
 
 from cardtable.engine.bots import oh_hell_search as search
 from cardtable.engine.bots.common import THINK_TIME, Reaction
-from cardtable.engine.cards import SUITS, high_value
+from cardtable.engine.cards import high_value
 from cardtable.engine.oh_hell import DECK, HIGH
 
 Action = dict[str, Any]
@@ -58,40 +62,10 @@ def higher_unseen(card: str, unseen: set[str]) -> int:
 # -- bidding ----------------------------------------------------------------------------------------
 
 
-def estimate_tricks(hand: list[str], trump: str | None, players: int) -> float:
-    """Expected tricks: sure and likely winners by trumps and high cards, plus ruffs from short suits."""
-    lengths = {s: 0 for s in SUITS}
-    for card in hand:
-        lengths[card[1]] += 1
-    trumps = lengths[trump] if trump else 0
-    crowd = (4 / players) ** 0.5  # side-suit honours lose value as more players may ruff or overtake
-    total = 0.0
-    for card in hand:
-        value = HIGH[card]
-        length = lengths[card[1]]
-        if card[1] == trump:
-            if value == 14:
-                total += 1.0
-            elif value == 13:
-                total += 0.9
-            elif value == 12:
-                total += 0.7 if trumps >= 2 else 0.5
-            elif value == 11:
-                total += 0.55 if trumps >= 3 else 0.35
-            else:
-                total += 0.3 if trumps >= 3 else 0.15
-            continue
-        ruff_risk = 0.15 if trump else 0.0
-        if value == 14:
-            total += (0.95 - ruff_risk - 0.08 * max(0, length - 3)) * crowd ** 0.5
-        elif value == 13:
-            total += (0.65 if length >= 2 else 0.3) * crowd - ruff_risk / 2
-        elif value == 12:
-            total += (0.3 if length >= 3 else 0.1) * crowd
-    if trump and trumps >= 2:
-        short = sum(1 for s in SUITS if s != trump and lengths[s] == 0)
-        total += 0.35 * min(short, trumps - 1)
-    return max(0.0, min(float(len(hand)), total))
+def estimate_tricks(view: View) -> float:
+    """Expected tricks of the seat's hand (engine/bots/oh_hell_search.py: estimate)."""
+    return search.estimate(search.mask_of(view["hand"]), _trump_index(view), view["players"],
+                           view["cards_this_hand"])
 
 
 def pick_bid(estimate: float, legal: list[Action]) -> Action:
@@ -203,7 +177,7 @@ class NormalBot(RandomBot):
 
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         if legal[0]["type"] == "bid":
-            return dict(pick_bid(estimate_tricks(view["hand"], view["trump"], view["players"]), legal))
+            return dict(pick_bid(estimate_tricks(view), legal))
         return {"type": "play", "card": self.play(view, [a["card"] for a in legal], rng)}
 
     def play(self, view: View, allowed: list[str], rng: random.Random) -> str:
@@ -337,8 +311,7 @@ BOTS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardB
 def explain(view: View, action: Action) -> str:
     """One line on why ``action`` suits the seat now (the Hint button's reason)."""
     if action["type"] == "bid":
-        worth = search.estimate(search.mask_of(view["hand"]), _trump_index(view), view["players"],
-                                view["cards_this_hand"])
+        worth = estimate_tricks(view)
         return f"your hand looks worth about {worth:.1f} trick{'' if round(worth, 1) == 1 else 's'}"
     seat = view["seat"]
     bid = view["bids"][seat] or 0

@@ -167,13 +167,40 @@ def trick_winner_at(trick: list[int], trump: int) -> int:
 
 
 def estimate(hand: int, trump: int, players: int, cards: int) -> float:
-    """Expected tricks of ``hand`` (a ``cards``-card hand at a table of ``players``), by card strength:
-    each card's chance to be the best of its suit still out when its suit is played, less the chance
-    that someone ruffs it, plus ruffs from short side suits when holding trumps.
+    """Expected tricks of ``hand`` (a ``cards``-card hand at a table of ``players``): :func:`card_strength`
+    shifted so that a hand dealt at random is worth ``cards / players`` on average, as it must be (all
+    seats together take every trick). Without the shift big hands came out tricks short.
 
-    Rough but quick (a few microseconds); it stands for the other seats' bids in the search and judges
-    how well a sampled hand explains a bid made.
+    Rough but quick (a few microseconds); it stands for the other seats' bids in the search, judges how
+    well a sampled hand explains a bid made, and is the ``normal`` bot's bid.
     """
+    key = (players, cards, trump != NO_TRUMP)
+    shift = _SHIFT.get(key)
+    if shift is None:
+        shift = _SHIFT[key] = cards / players - _mean_strength(players, cards, trump != NO_TRUMP)
+    return max(0.0, min(float(cards), card_strength(hand, trump, players, cards) + shift))
+
+
+_SHIFT: dict[tuple[int, int, bool], float] = {}
+
+
+def _mean_strength(players: int, cards: int, trumps: bool, samples: int = 400) -> float:
+    """The average :func:`card_strength` of a random hand (a fixed sample: the same on every machine)."""
+    rng = random.Random(f"oh_hell/strength/{players}/{cards}/{trumps}")
+    trump = 0 if trumps else NO_TRUMP
+    deck = list(range(1, 52)) if trumps else list(range(52))  # the turned trump card is not dealt
+    total = 0.0
+    for _ in range(samples):
+        hand = 0
+        for card in rng.sample(deck, cards):
+            hand |= 1 << card
+        total += card_strength(hand, trump, players, cards)
+    return total / samples
+
+
+def card_strength(hand: int, trump: int, players: int, cards: int) -> float:
+    """Tricks by card strength: each card's chance to be the best of its suit still out when its suit is
+    played, less the chance that someone ruffs it, plus ruffs from short side suits when holding trumps."""
     others = (players - 1) * cards  # cards in the other hands
     unknown = 51 - cards  # cards this seat cannot see (the turned trump card is seen)
     dealt = others / unknown  # chance that a given unseen card is in another hand
@@ -202,7 +229,7 @@ def estimate(hand: int, trump: int, players: int, cards: int) -> float:
                 above_held += 1
                 held ^= 1 << card
             card -= 1
-    return min(float(cards), total)
+    return total
 
 
 RUFF_VALUE = 0.45

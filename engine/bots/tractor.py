@@ -648,6 +648,10 @@ def explain(view: dict[str, Any], action: dict[str, Any]) -> str:
         return "declare: you hold many cards of that suit"
     if kind == "bury":
         return "bury short suits' low cards; keep points out of the kitty"
+    if kind == "pass":
+        return "nothing here is worth declaring"
+    if kind == "draw":
+        return "draw the next card"
     if kind != "play":
         return ""
     t = table_from_view(view)

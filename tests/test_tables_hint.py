@@ -1,0 +1,133 @@
+"""The Hint button at every table, headless: H (keyboard), a stick click (pad) and the pause menu (mouse,
+keyboard or pad) show the hard bot's suggestion: its cards, pile or button glow and its reason is said.
+Off at a LAN table unless its host allows hints in the lobby."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cardtable.arcade.input import Command
+from cardtable.arcade.tables.base import HINT
+
+PLAYERS = {"spit": 2, "speed": 2, "go_stop": 2, "rummy": 2, "oh_hell": 4, "tractor": 4}
+
+
+@pytest.fixture()
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
+    from cardtable.arcade.app import App
+    from cardtable.arcade.settings import Settings
+
+    application = App(size=(1280, 720), fullscreen=False, settings=Settings())
+    application.lan_interfaces = ["127.0.0.1"]
+    application.step(2)
+    yield application
+    application.shutdown_quietly()
+
+
+def table_scene(app, game: str, seed: int = 3):
+    from cardtable.arcade.scenes.table import TableScene
+    from cardtable.arcade.session import BOT, YOU, DirectSession, SeatSpec, TableConfig
+
+    seats = [SeatSpec(YOU)] + [SeatSpec(BOT, "random") for _ in range(PLAYERS[game] - 1)]
+    app.session = DirectSession(TableConfig(game=game, players=PLAYERS[game], seats=seats, seed=seed, bot_speed=0.0))
+    scene = TableScene(app, auto_start=True)
+    app.push(scene)
+    for _ in range(400):
+        app.step(1)
+        if scene.table is not None and scene.table.legals.get(0):
+            break
+    assert scene.table.legals.get(0), f"{game}: the local seat never had anything to do"
+    return scene
+
+
+def wait_for_hint(app, scene) -> None:
+    for _ in range(200):
+        job = scene.hint_job
+        if job is not None:
+            job.thread.join(10)
+        app.step(1)
+        if scene.hint_job is None and scene.table.hinted is not None:
+            return
+    raise AssertionError("no hint was shown")
+
+
+def shown(scene) -> tuple:
+    table = scene.table
+    seat, tip, _ = table.hinted
+    assert seat == 0
+    assert table._hint_targets() or any(t.text.startswith("Hint: ") for t in table.toasts)
+    glowing = [s for s in table.sprites if s.glow == HINT]
+    lit = [b for b in table.buttons if b.hinted]
+    return tip, glowing, lit
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_h_shows_the_hard_bots_suggestion(app, game: str) -> None:
+    scene = table_scene(app, game)
+    app.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0))
+    app.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_h, mod=0, unicode="h", scancode=0))
+    app.step(2)
+    wait_for_hint(app, scene)
+    tip, glowing, lit = shown(scene)
+    assert tip.action in scene.table.legals[0] or "choose" in str(scene.table.legals[0])
+    if tip.cards and tip.action["type"] == "play":
+        assert {s.code for s in glowing} >= set(tip.cards)
+    if tip.pile is not None:
+        assert any(s.hit == ("pile", tip.pile) for s in glowing)
+    if not tip.cards and tip.pile is None:
+        assert lit or tip.reason, tip
+    surface = pygame.Surface(app.size)
+    scene.table.draw(surface, 1.0)
+
+
+@pytest.mark.parametrize("game", ["oh_hell", "speed"])
+def test_a_pad_stick_click_and_the_pause_menu_give_hints_too(app, game: str) -> None:
+    scene = table_scene(app, game)
+    app.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_LEFTSTICK, instance_id=7))
+    app.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, button=pygame.CONTROLLER_BUTTON_LEFTSTICK, instance_id=7))
+    app.step(2)
+    wait_for_hint(app, scene)
+    scene.table.hinted = None
+    app.feed(Command("menu", "mouse"))
+    app.step(2)
+    assert app.scene.name == "pause"
+    app.scene.ring.focus_name("hint")
+    app.feed(Command("confirm", "keyboard"))
+    app.step(2)
+    assert app.scene is scene
+    wait_for_hint(app, scene)
+    shown(scene)
+
+
+def test_the_hint_goes_when_the_position_changes(app) -> None:
+    scene = table_scene(app, "oh_hell")
+    scene.ask_hint(0)
+    wait_for_hint(app, scene)
+    tip = scene.table.hinted[1]
+    app.session.send(0, tip.action)
+    for _ in range(20):
+        app.step(1)
+        if scene.table.hinted is None:
+            break
+    assert scene.table.hinted is None
+    assert not any(s.glow == HINT for s in scene.table.sprites)
+
+
+def test_no_hints_at_a_lan_table_unless_the_host_allows_them(app) -> None:
+    scene = table_scene(app, "oh_hell")
+    scene.app.session.private = False  # as if this table were open to the LAN
+    scene.ask_hint(0)
+    app.step(2)
+    assert scene.hint_job is None and scene.table.hinted is None
+    assert any("Hints are off" in t.text for t in scene.table.toasts)
+    app.feed(Command("menu", "keyboard"))
+    app.step(2)
+    assert "hint" not in [item.name for item in app.scene.ring.items]
+    app.scene.back()
+    app.step(1)
+    scene.on_message({"type": "lobby", "seats": [], "started": True, "hints": True})
+    scene.ask_hint(0)
+    wait_for_hint(app, scene)
