@@ -10,7 +10,7 @@
   enough it ducks under the winning card and sheds its high cards, and it counts the cards played.
 - ``hard``: a determinized search (engine/bots/oh_hell_search.py) over deals of the unseen cards that
   fit what the view shows: hand sizes, the suits each seat has shown it lacks (the whole hand's play is
-  worked out again from the view), and, by weight, the bids made and the cards played. It bids by
+  worked out again from the view), and, by weight, the bids made. It bids by
   playing each plausible bid out on the same deals and keeping the best average score; it plays by
   trying each legal card on the same deals, the hand played on with a fast policy for every seat (and,
   in the last three tricks, its own remaining cards searched too). It values the others' points a
@@ -195,7 +195,6 @@ class HardBot(NormalBot):
     play_budget = 4000  # simulated card plays per decision
     min_worlds, max_worlds = 8, 40
     bid_noise = 0.15  # chance of a random card per play in the bidding playouts: nobody steers a hand perfectly
-    surprise = 0.5  # weight of a world for each play the policy would not have made in it
     solve_below = 4  # with fewer cards than this in hand, our own later cards are searched too, not guessed
     setting = 0.25  # weight of the other seats' average score against our own: setting them is worth a little
 
@@ -271,7 +270,7 @@ class HardBot(NormalBot):
         n = sit.players
         left = sum(sit.sizes)
         count = max(self.min_worlds, min(self.max_worlds, self.play_budget // (len(allowed) * left)))
-        worlds = search.sample_worlds(sit, count, rng, surprise=self.surprise)
+        worlds = search.sample_worlds(sit, count, rng)
         bids = [b if b is not None else 0 for b in sit.bids]
         seat = sit.seat
         scores = dict.fromkeys(allowed, 0.0)
