@@ -15,7 +15,7 @@ from cardtable.engine import get_game
 from cardtable.engine.bots import get_bot
 from tools.bench_bots import fairness, wilson
 
-QUICK = {"spit": 200, "speed": 400, "go_stop": 400, "rummy": 150, "oh_hell": 120, "tractor": 12}
+QUICK = {"spit": 120, "speed": 400, "go_stop": 300, "rummy": 80, "oh_hell": 80, "tractor": 6}
 
 
 @pytest.mark.parametrize("name", sorted(QUICK))

@@ -64,11 +64,27 @@ def test_easy_plays_legal_whole_hands() -> None:
     assert sum(summary["trick_points"]) + summary["kitty_points"] == 200
 
 
-def test_hard_is_not_worse_than_normal_on_fixed_hands() -> None:
-    hard = [QuickHard(), QuickHard()]
-    normal = [get_bot("tractor", "normal"), get_bot("tractor", "normal")]
-    wins, total = team_wins(hard, normal, range(2))
-    assert wins >= total // 2, (wins, total)
+def test_hard_keeps_normals_play_unless_the_search_clears_the_bar() -> None:
+    """Whether hard beats normal is measured over hundreds of rounds by tools/bench_bots.py (the note of
+    issue 13); here: the search only ever replaces normal's play, so with a bar no gain can clear hard
+    plays exactly like normal through a whole hand."""
+
+    class Cautious(QuickHard):
+        margin = 1e9
+
+    normal = get_bot("tractor", "normal")
+    state = GAME.new(4, 3)
+    rng = random.Random(3)
+    plays = 0
+    while state.round == 1:
+        seat = GAME.to_act(state)[0]
+        view, legal = GAME.view(state, seat), GAME.legal(state, seat)
+        action = Cautious().choose(view, legal, random.Random(plays))
+        if view["phase"] == PLAY:
+            assert action == normal.choose(view, legal, rng)
+            plays += 1
+        GAME.apply(state, seat, action)
+    assert plays >= 40  # every play of the round (fewer than 100: pairs and tractors take several cards)
 
 
 def mid_play(seed: int = 5, tricks: int = 6) -> TractorState:
