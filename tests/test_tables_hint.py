@@ -14,17 +14,8 @@ PLAYERS = {"spit": 2, "speed": 2, "go_stop": 2, "rummy": 2, "oh_hell": 4, "tract
 
 
 @pytest.fixture()
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("CARDTABLE_STRICT", "1")
-    from cardtable.arcade.app import App
-    from cardtable.arcade.settings import Settings
-
-    application = App(size=(1280, 720), fullscreen=False, settings=Settings())
-    application.lan_interfaces = ["127.0.0.1"]
-    application.step(2)
-    yield application
-    application.shutdown_quietly()
+def app(lan_app):
+    return lan_app
 
 
 def table_scene(app, game: str, seed: int = 3):

@@ -73,15 +73,17 @@ def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, floa
     return mean, mean - half, mean + half
 
 
-def percentiles(values: list[float]) -> dict[str, float]:
-    ordered = sorted(values)
+def percentiles(seconds: list[float]) -> dict[str, float]:
+    """Decision times in milliseconds: how many, mean, p50, p99 and max."""
+    ordered = sorted(seconds)
     if not ordered:
         return {"decisions": 0}
 
     def at(q: float) -> float:
         return round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
 
-    return {"decisions": len(ordered), "p50_ms": at(0.5), "p99_ms": at(0.99), "max_ms": round(1000 * ordered[-1], 2)}
+    return {"decisions": len(ordered), "mean_ms": round(1000 * sum(ordered) / len(ordered), 2), "p50_ms": at(0.5),
+            "p99_ms": at(0.99), "max_ms": round(1000 * ordered[-1], 2)}
 
 
 # -- timed bots -------------------------------------------------------------------------------------

@@ -302,6 +302,7 @@ def compare(deals: int, seed: int = 1000, level: str = "hard", simulations: int 
     this process (``time.process_time``): a busy machine slows both sides alike.
     """
     from cardtable.engine.bots import get_bot
+    from tools.bench_bots import mean_interval, percentiles
 
     players = {"ours": get_bot("oh_hell", level), "ismcts": ISMCTSPlayer(seed, simulations, uct_c, honest)}
     rng = random.Random(seed)
@@ -330,10 +331,9 @@ def compare(deals: int, seed: int = 1000, level: str = "hard", simulations: int 
         if progress is not None:
             progress(i + 1, deals, diffs)
     mean, low, high = mean_interval(diffs)
-    timing = {f"{name}/{kind}": time_summary(v) for (name, kind), v in sorted(times.items())}
+    timing = {f"{name}/{kind}": percentiles(v) for (name, kind), v in sorted(times.items())}
     for name in ("ours", "ismcts"):
-        every = [t for (who, _), v in times.items() if who == name for t in v]
-        timing[f"{name}/all"] = time_summary(every)
+        timing[f"{name}/all"] = percentiles([t for (who, _), v in times.items() if who == name for t in v])
     ratio = {kind: round(timing[f"ours/{kind}"]["mean_ms"] / timing[f"ismcts/{kind}"]["mean_ms"], 3)
              for kind in ("bid", "play", "all")}
     return {
@@ -360,26 +360,3 @@ def compare(deals: int, seed: int = 1000, level: str = "hard", simulations: int 
         "time_cpu_ms": timing,
         "time_ratio_ours_to_ismcts": ratio,
     }
-
-
-def mean_interval(values: list[float]) -> tuple[float, float, float]:
-    """The mean and its 95% interval (normal approximation)."""
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, mean, mean
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    half = 1.96 * (var / n) ** 0.5
-    return mean, mean - half, mean + half
-
-
-def time_summary(seconds: list[float]) -> dict[str, float]:
-    ordered = sorted(seconds)
-    if not ordered:
-        return {"decisions": 0}
-
-    def at(q: float) -> float:
-        return round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
-
-    return {"decisions": len(ordered), "mean_ms": round(1000 * sum(ordered) / len(ordered), 2),
-            "p50_ms": at(0.5), "p99_ms": at(0.99), "max_ms": round(1000 * ordered[-1], 2)}

@@ -500,27 +500,19 @@ def play_out(hands: list[int], trick: list[int], leader: int, tricks: list[int],
     held = sum(h.bit_count() for h in hands)
     while True:
         if len(trick) == players:
-            winner = (leader + trick_winner_at(trick, trump)) % players
-            tricks[winner] += 1
-            if not hands[winner]:
+            leader = _take(trick, leader, tricks, trump, players)
+            if not hands[leader]:
                 return tricks
             trick = []
-            leader = winner
         turn = (leader + len(trick)) % players
         hand = hands[turn]
-        need = bids[turn] - tricks[turn]
-        if need < 0 and greedy_when_over:
-            need = 13
         if chance is not None and chance() < noise:
             card = random_card(hand, trick, trump, must_trump, rng)  # type: ignore[arg-type]
         else:
-            card = policy(hand, trick, trump, need, players - len(trick) - 1, gone, must_trump,
-                          held - hand.bit_count())
+            card = _policy_card(hand, trick, trump, _need(bids, tricks, turn, greedy_when_over), players, gone,
+                                must_trump, held)
         held -= 1
-        bit = 1 << card
-        hands[turn] = hand ^ bit
-        gone |= bit
-        trick.append(card)
+        gone |= _lay(hands, turn, card, trick)
 
 
 def solve(hands: list[int], trick: list[int], leader: int, tricks: list[int], bids: list[int], trump: int,
@@ -535,12 +527,10 @@ def solve(hands: list[int], trick: list[int], leader: int, tricks: list[int], bi
     held = sum(h.bit_count() for h in hands)
     while True:
         if len(trick) == players:
-            winner = (leader + trick_winner_at(trick, trump)) % players
-            tricks[winner] += 1
-            if not hands[winner]:
+            leader = _take(trick, leader, tricks, trump, players)
+            if not hands[leader]:
                 return value(tricks)
             trick = []
-            leader = winner
         turn = (leader + len(trick)) % players
         hand = hands[turn]
         if turn == me:
@@ -561,16 +551,36 @@ def solve(hands: list[int], trick: list[int], leader: int, tricks: list[int], bi
                 return best
             card = allowed.bit_length() - 1
         else:
-            need = bids[turn] - tricks[turn]
-            if need < 0 and greedy_when_over:
-                need = 13
-            card = policy(hand, trick, trump, need, players - len(trick) - 1, gone, must_trump,
-                          held - hand.bit_count())
+            card = _policy_card(hand, trick, trump, _need(bids, tricks, turn, greedy_when_over), players, gone,
+                                must_trump, held)
         held -= 1
-        bit = 1 << card
-        hands[turn] = hand ^ bit
-        gone |= bit
-        trick.append(card)
+        gone |= _lay(hands, turn, card, trick)
+
+
+def _lay(hands: list[int], seat: int, card: int, trick: list[int]) -> int:
+    """``seat`` plays ``card`` to ``trick``; returns its bit (for the cards gone)."""
+    bit = 1 << card
+    hands[seat] ^= bit
+    trick.append(card)
+    return bit
+
+
+def _take(trick: list[int], leader: int, tricks: list[int], trump: int, players: int) -> int:
+    """Count the finished ``trick`` to its winner; returns the winner (who leads next)."""
+    winner = (leader + trick_winner_at(trick, trump)) % players
+    tricks[winner] += 1
+    return winner
+
+
+def _need(bids: list[int], tricks: list[int], seat: int, greedy_when_over: bool) -> int:
+    need = bids[seat] - tricks[seat]
+    return 13 if need < 0 and greedy_when_over else need
+
+
+def _policy_card(hand: int, trick: list[int], trump: int, need: int, players: int, gone: int, must_trump: bool,
+                 held: int) -> int:
+    """:func:`policy` for the seat holding ``hand`` when ``held`` cards are left in all hands."""
+    return policy(hand, trick, trump, need, players - len(trick) - 1, gone, must_trump, held - hand.bit_count())
 
 
 def allowed_cards(hand: int, trick: list[int], trump: int, must_trump: bool) -> int:
