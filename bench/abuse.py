@@ -1,9 +1,11 @@
 """``cardtable bench abuse``: an honest game against a host while hostile peers attack it; JSON last.
 
 Every phase starts a fresh host in its own process on 127.0.0.1 (defaults of ``HostConfig``, a PIN,
-Go-Stop for three, open-ended): Ann holds two seats and plays them as fast as the host answers (a
-random bot's choices; the measure is her actions per second and the time from each action to its
-``ack``), Bo holds the third and is away (a bot plays for him). First the game alone, then while one
+Go-Stop for three, open-ended): Ann holds two seats and plays them as fast as the host answers, up
+to a third of the messages a second the host allows two seats (a random bot's choices; the measure is
+her actions per second and the time from each action to its ``ack``; unpaced on a quiet machine she
+passed that budget and the host rightly closed her). Bo holds the third and is away (a bot plays for
+him). First the game alone, then while one
 attack runs in another process, connecting from other loopback addresses (127.1-127.4.x.y, as other
 machines on the LAN would; every byte stays on this machine):
 
@@ -284,9 +286,11 @@ def attack(argv: list[str]) -> int:
 
 
 async def _ann(port: int, seconds: float, ready: asyncio.Event) -> dict[str, Any]:
-    """Ann plays her two seats as fast as the host answers; her actions/s and ack times."""
+    """Ann plays her two seats as fast as the host answers, within a third of the host's message
+    budget for two seats; her actions/s and ack times."""
     from cardtable.engine.bots import get_bot
     from cardtable.netplay.client import AsyncClient
+    from cardtable.netplay.host import HostConfig
 
     client = AsyncClient("127.0.0.1", port, "Ann", pin=PIN, seats=2)
     await client.connect()
@@ -312,6 +316,7 @@ async def _ann(port: int, seconds: float, ready: asyncio.Event) -> dict[str, Any
     loop = asyncio.get_running_loop()
     start = loop.time()
     deadline = start + seconds
+    next_send = start
     while loop.time() < deadline and client.closed_reason is None:
         top = max((v["version"] for v in latest.values()), default=-1)
         due = [v for v in latest.values() if v["version"] == top and v["legal"]]
@@ -323,7 +328,9 @@ async def _ann(port: int, seconds: float, ready: asyncio.Event) -> dict[str, Any
         view = rng.choice(due)
         legal = [a for a in view["legal"] if a.get("type") != "leave"] or view["legal"]
         action = bot.choose(view["view"], legal, rng)
+        await asyncio.sleep(max(0.0, next_send - loop.time()))
         sent = loop.time()
+        next_send = sent + 3.0 / (2 * HostConfig.rate)
         seq = client.send_action(view["seat"], action)
         acks[seq] = loop.create_future()
         try:
