@@ -370,6 +370,9 @@ def run(args: Any = None, argv: Sequence[str] | None = None) -> int:
     size = parse_size(getattr(args, "size", None))
     fullscreen = True if getattr(args, "fullscreen", False) else None
     app = App(size=size, fullscreen=fullscreen)
+    interface = getattr(args, "interface", None)
+    if interface:
+        app.lan_interfaces = [interface]
     try:
         app.run()
     finally:

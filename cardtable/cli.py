@@ -28,6 +28,16 @@ def _csv(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
+def _address(text: str) -> str:
+    """An IPv4 address as written (``--interface``), or a clear error naming it."""
+    import ipaddress
+
+    try:
+        return str(ipaddress.IPv4Address(text.strip()))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an IPv4 address: {text!r}") from None
+
+
 def options_help() -> str:
     """Every game's options in the words the setup screens use (the engine's Option specs)."""
     from cardtable.engine import GAMES
@@ -53,6 +63,9 @@ def build_parser(with_options: bool = False) -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="open the game window (the default)")
     play.add_argument("--fullscreen", action="store_true")
     play.add_argument("--size", default=None, help="window size WxH, e.g. 1280x720")
+    play.add_argument("--interface", type=_address, default=None,
+                      help="the one address to look for tables on and to open yours to the LAN on "
+                           "(default: every LAN interface), e.g. 127.0.0.1 to test on one machine")
 
     sim = sub.add_parser("sim", help="a bot tournament run in process; JSON on the last line", epilog=epilog,
                          formatter_class=wide)
