@@ -3,6 +3,7 @@ own (a tester keeps zeroconf on 127.0.0.1); without it the window keeps to every
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from cardtable.cli import main
@@ -31,6 +32,7 @@ def opened(tmp_path, monkeypatch) -> dict:
         app.shutdown_quietly()
 
     monkeypatch.setattr(App, "run", run)
+    monkeypatch.setattr(pygame, "quit", lambda: None)  # the fonts cached for later tests stay valid
     return seen
 
 
