@@ -266,3 +266,26 @@ def test_results_of_a_real_game_lay_out_without_overlaps(game, monkeypatch) -> N
         found += [f"{size}: {p}" for p in layout.problems(app.layout_items(), size)]
         app.shutdown_quietly()
     assert found == []
+
+
+@pytest.mark.parametrize("game", ["oh_hell", "spit"])
+def test_the_pause_menu_of_a_hosted_game_keeps_its_note_off_the_hint_bar(game, monkeypatch) -> None:
+    """The tallest pause menu: a hosted table's address row, and the line saying whether the game goes on
+    while it is open (a turn game's and a real-time game's words)."""
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
+    from cardtable.arcade.app import App
+    from cardtable.arcade.settings import Settings
+    from cardtable.arcade.shot import build_scene
+
+    found, notes = [], []
+    for size in SIZES:
+        app = App(size=size, fullscreen=False, settings=Settings())
+        app.lan_interfaces = ["127.0.0.1"]
+        build_scene(app, "host_pause", game, 3, 10, None)
+        app.step(10)
+        items = app.layout_items()
+        notes += [i.name for i in items if "menu is open" in i.name]
+        found += [f"{size}: {p}" for p in layout.problems(items, size)]
+        app.shutdown_quietly()
+    assert len(notes) == len(SIZES)
+    assert found == []

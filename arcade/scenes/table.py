@@ -627,7 +627,8 @@ class PauseScene(MenuScene):
     def __init__(self, app: Any, table_scene: TableScene) -> None:
         super().__init__(app)
         self.table_scene = table_scene
-        self.where_rect = pygame.Rect(0, 0, 0, 0)  # the host's address and PIN, the panel's last row
+        self.where_rect = pygame.Rect(0, 0, 0, 0)  # the host's address and PIN, under the buttons
+        self.note_rect = pygame.Rect(0, 0, 0, 0)  # whether the game goes on meanwhile, the panel's last row
 
     @classmethod
     def examples(cls, app: Any) -> Iterator[PauseScene]:
@@ -654,12 +655,13 @@ class PauseScene(MenuScene):
         entries += [("How to play", self.rules, "rules"), ("Settings", self.settings, "settings"),
                     (leave, self.quit_table, "leave")]
         where = self.where()
-        # the rows shrink to leave room under the panel for its note and the hint bar
-        self.row_height = self.fit_rows(len(entries) + (1 if where else 0), self.content_top(), 48, bottom=150)
-        col = self.column(len(entries) + (1 if where else 0))
+        rows = len(entries) + (1 if where else 0) + (1 if self.table_scene.result is None else 0)
+        self.row_height = self.fit_rows(rows, self.content_top(), type(self).row_height, bottom=90)
+        col = self.column(rows)
         for i, (text, callback, name) in enumerate(entries):
             self.button(self.row(col, i), text, callback, name=name)
         self.where_rect = self.row(col, len(entries)) if where else pygame.Rect(0, 0, 0, 0)
+        self.note_rect = self.row(col, rows - 1) if self.table_scene.result is None else pygame.Rect(0, 0, 0, 0)
 
     def hint(self) -> None:
         """Back to the table with the hard bot's suggestion for the local seat to act."""
@@ -736,19 +738,21 @@ class PauseScene(MenuScene):
         strip.fill((6, 16, 12, 235))
         surface.blit(strip, (0, h - 56))
         ui_theme.panel(surface, self.panel_rect)
-        w, _ = surface.get_size()
         ui_theme.title_text(surface, self.title, (w // 2, self.panel_rect.y - 70), 44)
-        y = self.panel_rect.bottom + 12
-        if self.table_scene.result is None and self.table_scene.started:
-            note = ("The game goes on: the others keep playing while this menu is open"
-                    if self.table_scene.realtime else "The game waits for your turn while this menu is open")
-            y = ui_theme.text(surface, note, 17, (w // 2, y), "muted", anchor="midtop").bottom + 6
+        if self.note_rect.width and self.table_scene.result is None and self.table_scene.started:
+            note = ("The others keep playing while this menu is open" if self.table_scene.realtime
+                    else "The game waits for your turn while this menu is open")
+            self.line(surface, note, 17, self.note_rect, "muted", bold=False)
         where = self.where()
         if where and self.where_rect.width:
-            size = 19
-            while size > 13 and ui_theme.font(size, True).size(where)[0] > self.where_rect.width:
-                size -= 1
-            ui_theme.text(surface, where, size, self.where_rect.center, "accent_bright", anchor="center", bold=True)
+            self.line(surface, where, 19, self.where_rect, "accent_bright", bold=True)
+
+    @staticmethod
+    def line(surface: pygame.Surface, words: str, size: int, rect: pygame.Rect, colour: str, bold: bool) -> None:
+        """One line of the panel's own, centred in its row (smaller until it fits the row's width)."""
+        while size > 13 and ui_theme.font(size, bold).size(words)[0] > rect.width:
+            size -= 1
+        ui_theme.text(surface, words, size, rect.center, colour, anchor="center", bold=bold)
 
     def hints(self) -> list[tuple[str, str]]:
         return [("up", "Move"), ("confirm", "Select"), ("back", "Resume")]
