@@ -182,9 +182,10 @@ def test_speed_stuck_messages_read_right_with_you() -> None:
     assert table.table_message()[0] == "You are stuck: the side piles turn when Bob can't play either"
 
 
-def find_state(name: str, wanted, seeds=range(40), steps: int = 600) -> Couch:
+def find_state(name: str, wanted, seeds=range(40), steps: int = 600, local: list[int] | None = None,
+               arrangement: str = SIDE) -> Couch:
     for seed in seeds:
-        couch = Couch(name, [0], seed=seed)
+        couch = Couch(name, local or [0], seed=seed, arrangement=arrangement)
         for _ in range(steps):
             if wanted(couch):
                 return couch
@@ -257,6 +258,33 @@ def test_spit_confirm_on_an_empty_place_fills_it() -> None:
     assert table.cursor_card(0) is None  # the cursor is on the empty place
     sent = table.handle(Command("confirm", "pad1"), 0)
     assert sent and sent[0][1]["type"] == "move" and sent[0][1]["stock"] == move["stock"]
+
+
+@pytest.mark.parametrize("arrangement", [SIDE, FACING])
+def test_spit_cursor_on_an_empty_place_is_marked(arrangement) -> None:
+    """A pad or keyboard player whose cursor rests on an empty place sees it there (the marker a card
+    under the cursor gets), each player in their own colour, turned for a player across."""
+    def empty_to_fill(couch: Couch) -> bool:
+        return couch.phase == "play" and all(any(a["type"] == "move" for a in couch.game.legal(couch.state, s))
+                                             for s in (0, 1))
+
+    couch = find_state("spit", empty_to_fill, local=[0, 1], arrangement=arrangement)
+    table = couch.table
+    marks: list[tuple[tuple[float, float], Any, bool]] = []
+    table.draw_marker = lambda surface, at, colour, below=False, height=0.0: marks.append((at, colour, below))
+    for seat in (0, 1):
+        table.inputs[seat].device = f"pad{seat + 1}"
+        table.inputs[seat].cursor = next(a for a in couch.game.legal(couch.state, seat) if a["type"] == "move")["stock"]
+        assert table.cursor_card(seat) is None
+    table.relayout()
+    table.draw(pygame.Surface(table.size), 1.0)
+    for seat in (0, 1):
+        place = table.place_rect(seat, table.inputs[seat].cursor)
+        ours = [m for m in marks if m[1] == table.seat_colour(seat)]
+        assert len(ours) == 1, (seat, marks)
+        (x, y), _, below = ours[0]
+        assert place.left <= x <= place.right
+        assert below == table.flipped(seat) and y == place.top
 
 
 def test_setup_tells_each_couch_player_their_controls_and_half(tmp_path, monkeypatch) -> None:

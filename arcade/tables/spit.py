@@ -279,6 +279,26 @@ class SpitTable(RealtimeTable):
             px = self.fit(text, 19 * self.u, width)  # a long name must not reach the spit stack
             self.label(surface, text, px, INK if in_use[p] else MUTED, (rect.centerx, y), p)
 
+    def draw_extra(self, surface: pygame.Surface, alpha: float) -> None:
+        """A cursor resting on an empty place (confirm fills it): the place glows in the player's
+        colour under the marker a card under the cursor gets."""
+        if self.view.get("phase") != "play":
+            return
+        for seat in self.local_seats:
+            state = self.inputs.get(seat)
+            cards = self.cursor_cards(seat)
+            if state is None or state.device == "mouse" or not cards:
+                continue
+            index = state.cursor % len(cards)
+            place = self.layout_of(seat)[index]
+            if place.get("up") or place.get("down"):
+                continue
+            rect = self.place_rect(seat, index)
+            pad = self.art.glow_pad(rect.size)
+            surface.blit(self.art.glow(rect.size, self.seat_colour(seat)), (rect.x - pad, rect.y - pad))
+            self.draw_marker(surface, (rect.centerx, rect.top), self.seat_colour(seat), below=self.flipped(seat),
+                             height=rect.height)
+
     def _plate(self, surface: pygame.Surface, seat: int) -> None:
         view = self.view
         left = (view.get("cards_left") or [0, 0])[seat]
