@@ -135,9 +135,10 @@ def config(game: str, players: int | None, couch: bool = False):
 
 def table_moments(game: str, players: int | None, seed: int = 3, limit: int = 400,
                   couch: bool = False) -> dict[int, list[dict]]:
-    """A real bot playout frozen at several moments: the first of each phase, when seat 0 holds the
-    most cards, halfway and the last action (within ``limit``). Two passes of one seeded game: the
-    first finds the moments, the second keeps the table's messages there (see shot.present)."""
+    """A real bot playout frozen at several moments: the first of each phase, the first of each phase
+    in which seat 0 is to act (its cursor, lifted card and buttons showing), when seat 0 holds the most
+    cards, halfway and the last action (within ``limit``). Two passes of one seeded game: the first
+    finds the moments, the second keeps the table's messages there (see shot.present)."""
     from cardtable.arcade.session import DirectSession
     from cardtable.arcade.shot import present
 
@@ -146,15 +147,17 @@ def table_moments(game: str, players: int | None, seed: int = 3, limit: int = 40
         session.request({"type": "start"})
         return session
 
-    session, firsts, most, n = start(), {}, (-1, 0), 0
+    session, firsts, mine, most, n = start(), {}, {}, (-1, 0), 0
     while session.result is None and n < limit:
         view = session.game.view(session.state, 0)
         firsts.setdefault(view.get("phase"), n)
+        if session.game.legal(session.state, 0):
+            mine.setdefault(view.get("phase"), n)
         most = max(most, (len(view.get("hand") or []), -n))
         if not session.bot_step():
             break
         n += 1
-    wanted = set(firsts.values()) | {-most[1], n // 2, n}
+    wanted = set(firsts.values()) | set(mine.values()) | {-most[1], n // 2, n}
     session, frozen = start(), {}
     for k in range(n + 1):
         if k in wanted:

@@ -13,6 +13,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,6 +45,9 @@ MENU_STRIP = 40
 MENU_CORNER = (124, MENU_STRIP)
 FLIP_TIME = 0.22  # seconds a card takes to turn over
 FACES_PER_FRAME = 2  # new card faces a frame may draw; the rest show scaled stand-ins for a few ticks
+# the cursor's marker over a card, in table units: its gap to the card, how far it bobs, its size
+MARKER_GAP, MARKER_BOB, MARKER_SIZE = 6, 6, 11
+MARKER_REACH = MARKER_GAP + MARKER_BOB + MARKER_SIZE * 1.2  # what must stay clear above a marked card
 GLYPHS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 .,:;!?()+-=/&'\u00b7\u2026"
 WARM_CODES = tuple(r + s for s in "SHDC" for r in "A23456789TJQK")
 
@@ -1053,23 +1057,32 @@ class Table:
         if sprite.dim:
             surface.blit(self._dim(size), (x, y))
         if sprite.mark is not None:
-            self.draw_marker(surface, (x + size[0] / 2, y), sprite.mark, below=sprite.flipped,
-                             height=size[1])
+            with layout.quiet() if sprite.key in self.motion.moving_keys() else nullcontext():  # where it lands counts
+                self.draw_marker(surface, (x + size[0] / 2, y), sprite.mark, below=sprite.flipped,
+                                 height=size[1], owner=sprite.group)
 
     def draw_marker(self, surface: pygame.Surface, top_centre: Vec, colour: Colour, below: bool = False,
-                    height: float = 0.0) -> None:
-        """A bouncing triangle pointing at a card: the keyboard/gamepad cursor."""
-        bob = (math.sin(self.clock * 6) + 1) * 3 * self.u
-        s = 11 * self.u
+                    height: float = 0.0, owner: str = "") -> None:
+        """A bouncing triangle pointing at a card: the keyboard/gamepad cursor. It reports the whole
+        room it bobs through (a ``badge`` that may touch ``owner``, the card's group)."""
+        u = self.u
+        bob = (math.sin(self.clock * 6) + 1) * MARKER_BOB / 2 * u
+        s = MARKER_SIZE * u
         x = top_centre[0]
         if below:
-            y = top_centre[1] + height + 6 * self.u + bob
+            near = top_centre[1] + height + MARKER_GAP * u
+            y = near + bob
             points = [(x, y), (x - s, y + s * 1.2), (x + s, y + s * 1.2)]
+            room = pygame.Rect(round(x - s), round(near), round(2 * s), round((MARKER_REACH - MARKER_GAP) * u))
         else:
-            y = top_centre[1] - 6 * self.u - bob
+            near = top_centre[1] - MARKER_GAP * u
+            y = near - bob
             points = [(x, y), (x - s, y - s * 1.2), (x + s, y - s * 1.2)]
+            room = pygame.Rect(round(x - s), round(top_centre[1] - MARKER_REACH * u), round(2 * s),
+                               round((MARKER_REACH - MARKER_GAP) * u))
         pygame.draw.polygon(surface, (0, 0, 0), [(px + 1, py + 2) for px, py in points])
         pygame.draw.polygon(surface, colour, points)
+        self.report("badge", room, "cursor", owner=owner)
 
     def _draw_buttons(self, surface: pygame.Surface) -> None:
         labels = Counter(b.label for b in self.buttons)

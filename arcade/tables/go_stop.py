@@ -22,6 +22,7 @@ from cardtable.arcade.tables.base import (
     GOLD,
     INK,
     LEGAL,
+    MARKER_REACH,
     MENU_STRIP,
     MUTED,
     Action,
@@ -32,6 +33,7 @@ from cardtable.arcade.tables.base import (
 from cardtable.arcade.tables.turn import ActionMenu, CouchPlay
 from cardtable.engine import hwatu
 
+PICKED_LIFT, CURSOR_LIFT = 0.18, 0.04  # how far a picked card and the cursor's card stand up (of their height)
 GROUPS = (("B", "Brights"), ("A", "Animals"), ("R", "Ribbons"), ("P", "Junk"))
 PART_NAMES = {"brights": "brights", "animals": "animals", "ribbons": "ribbons", "junk": "junk"}
 EVENT_BANNERS = {
@@ -124,7 +126,9 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         """My capture area: right above the hand (even a lifted card), its labels included."""
         def make() -> pygame.Rect:
             block = round(8 * self.u + self.hsize(0.095)[1] + 3 * self.u + 16 * self.u)
-            top = self.hand_top() - self.hsize(0.17)[1] * 0.18 - 6 * self.u - block
+            card = self.hsize(0.17)[1]
+            lifted = max(card * PICKED_LIFT + 6 * self.u, card * CURSOR_LIFT + MARKER_REACH * self.u)  # or the marker
+            top = self.hand_top() - lifted - block
             return pygame.Rect(round(200 * self.u), round(top), round(self.W - 440 * self.u), block)
 
         return self.geometry("my captures", make).copy()
@@ -249,9 +253,9 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
             if my_turn and card in playable:
                 glow = LEGAL if hwatu.month(card) in months else None
             if card == picked:
-                glow, lift = GOLD, 0.18
+                glow, lift = GOLD, PICKED_LIFT
             elif keyboard and my_turn and i == cursor:
-                glow, lift, mark = GOLD, 0.12, GOLD
+                glow, lift, mark = GOLD, CURSOR_LIFT, GOLD
             self.sprites.append(Sprite(card, card, rect.move(0, -round(size[1] * lift)), glow=glow,
                                        dim=my_turn and card not in playable, hit=("hand", card), seat=me,
                                        origin=self.stock_rect().topleft, delay=0.03 * i, mark=mark,

@@ -35,6 +35,7 @@ from cardtable.arcade.tables.base import (
     GOLD,
     INK,
     LEGAL,
+    MARKER_REACH,
     MENU_STRIP,
     MUTED,
     Action,
@@ -50,6 +51,7 @@ JOKER_PAIR = {"RJ": "pair of red jokers (big)", "BJ": "pair of black jokers (sma
 STARTER = "starter: takes the kitty, leads first"
 RANK_NAMES = {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}
 POINTS = {"5": 5, "T": 10, "K": 10}
+CHOSEN_LIFT, CURSOR_LIFT = 0.2, 0.08  # how far a chosen card and the cursor's card stand up (of their height)
 AUTO_DRAW_PAUSE = 0.125  # seconds from the host's view (the last card arriving) to the next automatic draw
 AUTO_DRAW_IDLE = 1.0  # seconds after the player's last press before automatic drawing goes on
 DRAW: Action = {"type": "draw"}
@@ -128,6 +130,13 @@ class TractorTable(CouchPlay, ActionMenu, Table):
 
     def hand_top(self) -> float:
         return self.H - self.hand_size()[1] - 28 * self.u
+
+    def plate_bottom(self) -> float:
+        """Where my name plate ends: above a chosen card, and above the cursor's marker over a card (the
+        marker over a chosen card may touch it: with large cards there is no room for both under the
+        left player's hand)."""
+        card = self.hand_size()[1]
+        return self.hand_top() - max(card * CHOSEN_LIFT, card * CURSOR_LIFT + MARKER_REACH * self.u) - 2 * self.u
 
     def banner_y(self) -> float:
         return self.H * 0.3
@@ -312,7 +321,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             mark = None
             usable = card in pool or card in singles
             if i in chosen:
-                lift, glow = 0.2, GOLD
+                lift, glow = CHOSEN_LIFT, GOLD
             elif active and usable and not selecting:
                 glow = LEGAL
             elif card in declarable:
@@ -321,7 +330,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
                 self._kitty_keys.add((card, copy))
             if keyboard and active and i == cursor:
                 mark = GOLD
-                lift = max(lift, 0.08)
+                lift = max(lift, CURSOR_LIFT)
                 glow = glow or GOLD
             self.sprites.append(Sprite((card, copy), card, rect.move(0, -round(size[1] * lift)), glow=glow,
                                        dim=active and not usable, hit=("hand", i), seat=me, origin=origin,
@@ -490,7 +499,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
                 role = "declarers" if team == declarers else "attackers"
             lines = [(f"team {'A' if team == 0 else 'B'} \u00b7 level {_level_name(levels[team])}", INK),
                      (role + (f" \u00b7 {taken[team]} pts" if role else ""), CYAN if role == "attackers" else MUTED)]
-            centre = (self.W * 0.085, self.hand_top() - 48 * self.u) if seat == self.me else self.seat_centre(seat)
+            centre = (self.W * 0.085, self.plate_bottom() - 34 * self.u) if seat == self.me else self.seat_centre(seat)
             rect = self.name_plate(surface, seat, centre, lines, active=seat == turn, width=165 * self.u)
             if seat == starter:
                 chip = (rect.right - 2 * self.u, rect.top + 2 * self.u)
