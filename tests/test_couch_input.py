@@ -124,11 +124,11 @@ def test_mouse_hints_only_for_a_mouse_user_and_app_messages_clear_titles_and_hin
 
     table = Table("probe", [0], CardArt(), (960, 540))
     with layout.recording() as items:
-        table.draw_hints(pygame.Surface((960, 540)), ["Enter play", "or click a card"])
+        table.draw_hints(pygame.Surface((960, 540)), [(("confirm",), "play"), table.mouse_hint(0, "or click a card")])
     assert [d.name for d in items] == ["Enter play"]
     table.mouse_active = True
     with layout.recording() as items:
-        table.draw_hints(pygame.Surface((960, 540)), ["Enter play", "or click a card"])
+        table.draw_hints(pygame.Surface((960, 540)), [(("confirm",), "play"), table.mouse_hint(0, "or click a card")])
     assert "or click a card" in items[0].name
     # the app's own messages sit above the hint bar, under the title
     app.toast("Could not start the table: the port is taken")
@@ -139,17 +139,43 @@ def test_mouse_hints_only_for_a_mouse_user_and_app_messages_clear_titles_and_hin
     assert lit and min(lit) > 100 and max(lit) < app.size[1] - 44
 
 
-def test_turn_table_hints_draw_the_pad_players_buttons() -> None:
+def oh_hell_table_to_play_with_a_last_trick(device: str):
+    """An Oh Hell table where seat 0 is to play a card and a trick has been taken (so "last trick" shows)."""
+    import random
+
     from cardtable.arcade.cardart import CardArt
     from cardtable.arcade.input import InputMapper
-    from cardtable.arcade.tables.base import Table
+    from cardtable.arcade.tables import make_table
+    from cardtable.engine import get_game
 
-    table = Table("probe", [0], CardArt(), (1280, 720))
+    game = get_game("oh_hell")
+    state, rng = game.new(3, 5), random.Random(5)
+    while True:
+        view, legal = game.view(state, 0), game.legal(state, 0)
+        if view.get("last_trick") and any(a["type"] == "play" for a in legal):
+            break
+        seat = game.to_act(state)[0]
+        game.apply(state, seat, game.sample(state, seat, rng))
+    table = make_table("oh_hell", [0], CardArt(), (1280, 720))
     table.input_mapper = InputMapper()
-    table.inputs[0].device = "pad2"
-    assert table.split_hint(f"{table.hint_label('confirm', 0)} play", 0) == (("pad:A",), "play")
-    assert table.split_hint(f"{table.arrows(0)} choose a card", 0) == (("pad:dpad",), "choose a card")
-    assert table.split_hint(f"{table.hint_label('up', 0)}: last trick", 0) == (("pad:dpad",), "last trick")
-    table.inputs[0].device = "keyboard"
-    assert table.split_hint("Left/Right choose", 0) == (("Left/Right",), "choose")
-    assert table.split_hint("waiting for Bob", 0) == ((), "waiting for Bob")
+    table.inputs[0].device = device
+    table.mouse_active = device == "mouse"
+    table.set_view(0, view, legal, [])
+    return table
+
+
+@pytest.mark.parametrize(("device", "shown"), [
+    ("pad2", ["pad:dpad_lr choose a card", "pad:A play", "pad:dpad_ud last trick", "pad:Y score sheet"]),
+    ("keyboard", ["Left/Right choose a card", "Enter play", "Up last trick", "Tab score sheet"]),
+    ("mouse", ["Left/Right choose a card", "Enter play", "or click a card", "Up last trick", "Tab score sheet"]),
+])
+def test_turn_table_hints_draw_each_button_of_the_device_in_use(device, shown) -> None:
+    """A pad player sees the D-pad with the axis that does it lit (left/right chooses a card, up shows
+    the last trick: two different pictures), and the pad's own buttons; a keyboard player the keys; the
+    mouse is mentioned to a mouse user only."""
+    from cardtable.arcade import layout
+
+    table = oh_hell_table_to_play_with_a_last_trick(device)
+    with layout.recording() as items:
+        table.draw_over(pygame.Surface(table.size), 1.0)
+    assert [d.name for d in items if d.kind == "hints"] == [" \u00b7 ".join(shown)]

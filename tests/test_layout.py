@@ -86,7 +86,7 @@ def test_tables_report_text_plates_buttons_hints_and_card_groups() -> None:
             self.name_plate(surface, 0, (100, 100), [("score 3", (255, 255, 255))])
 
         def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
-            self.draw_hints(surface, ["Enter play"])
+            self.draw_hints(surface, [(("confirm",), "play")])
 
     table = Probe("probe", [0], CardArt(), (960, 540))
     table.set_view(0, {"phase": "play"}, [], [])

@@ -155,7 +155,9 @@ class SeatInput:
     device: str = "keyboard"
 
 
-MOUSE_WORDS = re.compile(r"\b(click|mouse)\b", re.IGNORECASE)
+# A hint: the input kinds whose buttons it shows (a pair shows both, or one D-pad glyph) and its words.
+Hint = tuple[tuple[str, ...], str]
+ARROWS = ("left", "right")
 CARD_CODE = re.compile(r"\b[A2-9TJQK][SHDC]\b")
 RANK_WORDS = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -741,15 +743,27 @@ class Table:
         return {"left": "Left", "right": "Right", "up": "Up", "down": "Down", "confirm": "Enter",
                 "back": "Esc", "alt": "Tab", "pile_a": "Q", "pile_b": "E"}.get(kind, kind)
 
-    def is_pad(self, seat: int | None) -> bool:
-        return seat in self.inputs and self.inputs[seat].device.startswith("pad")
+    def caps(self, seat: int | None, kinds: tuple[str, ...]) -> list[str]:
+        """The key caps or pad glyphs of ``kinds`` on ``seat``'s device: a pair of keys on one cap
+        ("Left/Right", "Q/E", as the menus' hint bar writes them), a pair on one D-pad one glyph (the
+        axis that does it lit)."""
+        device = self.seat_device(seat)
+        mapper = self.input_mapper
+        out: list[str] = []
+        for kind in kinds:
+            label = self.hint_label(kind, seat)
+            if mapper is not None and hasattr(mapper, "glyph"):
+                label = str(mapper.glyph(kind, device))
+            if label not in out:
+                out.append(label)
+        if len(out) == 2 and not any(label.startswith("pad:") for label in out):
+            return [f"{out[0]}/{out[1]}"]
+        return out
 
-    def arrows(self, seat: int | None) -> str:
-        if self.is_pad(seat):
-            return "D-pad"
-        if seat in self.inputs and self.inputs[seat].device == "keyboard2":
-            return "A/D"
-        return "Left/Right"
+    def mouse_hint(self, seat: int | None, words: str) -> Hint | None:
+        """A hint about the mouse, only while the mouse is in use at this table (turn by turn, the
+        players at one screen share it)."""
+        return ((), words) if self.mouse_active else None
 
     @classmethod
     def legend(cls, art: Any, px: int) -> list[tuple[pygame.Surface | None, str]]:
@@ -1229,49 +1243,39 @@ class Table:
         surface.blit(image, where)
         image.set_alpha(255)
 
-    def draw_hints(self, surface: pygame.Surface, hints: Iterable[str], x: float | None = None,
+    def draw_hints(self, surface: pygame.Surface, hints: Iterable[Hint | None], x: float | None = None,
                    y: float | None = None, anchor: str = "midbottom") -> None:
-        """A bar of hints along the bottom, each written "<button> <what it does>" with the button as
-        :meth:`hint_label` or :meth:`arrows` names it: the button is drawn as a key cap, or as the pad's
-        own button for a pad player. A hint about the mouse ("or click a card") shows only while the
-        mouse is the device in use at this table: a pad or keyboard player is not told to click."""
-        shown = [h for h in hints if h and (self.mouse_active or not MOUSE_WORDS.search(h))]
-        if not shown:
-            return
-        key = ("text hints", tuple(shown), self.seat_device(self.me))
-        items = self._hint_cache.get(key)
-        if items is None:
-            items = self._hint_cache[key] = tuple(self.split_hint(h, self.me) for h in shown)  # type: ignore[assignment]
-        width = self.W * 0.94
-        bar_key = ("hints", items, round(width), False)
-        image = self._hint_cache.get(bar_key)
+        """A bar of hints along the bottom for the player at this screen: each hint's buttons as key
+        caps, or as the pad's own buttons for a pad player, then its words (``None`` hints are left
+        out: a :meth:`mouse_hint` for someone not using the mouse)."""
+        shown = [h for h in hints if h is not None and h[1]]
+        image = self.hint_image(self.me, shown, self.W * 0.94)
         if image is None:
-            if len(self._hint_cache) > 80:
-                self._hint_cache.clear()
-            image = self._hint_cache[bar_key] = self.hint_bar(list(items), width)  # type: ignore[arg-type]
+            return
         pos = (self.W / 2 if x is None else x, self.H - 4 * self.u if y is None else y)
         rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
         surface.blit(image, rect)
-        self.report("hints", rect, " \u00b7 ".join(shown))
+        self.report("hints", rect, " \u00b7 ".join(" ".join([*self.caps(self.me, kinds), words]) for kinds, words in shown))
 
     def seat_device(self, seat: int | None) -> str:
         return self.inputs[seat].device if seat in self.inputs else "keyboard"
 
-    def split_hint(self, hint: str, seat: int | None) -> tuple[tuple[str, ...], str]:
-        """"A play" -> (("pad:A",), "play") for a pad player: the leading button of a hint and its words."""
-        device = self.seat_device(seat)
-        mapper = self.input_mapper
-        # a pad's "D-pad" stands for any direction in these strings: the whole cross, no axis lit
-        labels: dict[str, str] = {self.arrows(seat): "pad:dpad" if device.startswith("pad") else self.arrows(seat)}
-        for kind in ("confirm", "back", "alt", "menu", "pile_a", "pile_b", "up", "down", "left", "right"):
-            label = self.hint_label(kind, seat)
-            glyph = str(mapper.glyph(kind, device)) if mapper is not None and hasattr(mapper, "glyph") else label
-            labels.setdefault(label, glyph if device.startswith("pad") else label)
-        for label in sorted(labels, key=len, reverse=True):
-            for sep in (" ", ": "):
-                if hint.startswith(label + sep):
-                    return (labels[label],), hint[len(label) + len(sep):]
-        return (), hint
+    def hint_image(self, seat: int | None, hints: list[Hint | None], width: float,
+                   flipped: bool = False) -> pygame.Surface | None:
+        """The seat's hint bar (key caps or pad glyphs and words) on a translucent strip, cached."""
+        items = tuple((tuple(self.caps(seat, kinds)), words) for kinds, words in filter(None, hints) if words)
+        if not items:
+            return None
+        key = ("hints", items, round(width), flipped)
+        image = self._hint_cache.get(key)
+        if image is None:
+            image = self.hint_bar(list(items), width)
+            if flipped:
+                image = pygame.transform.rotate(image, 180)
+            if len(self._hint_cache) > 80:
+                self._hint_cache.clear()
+            self._hint_cache[key] = image
+        return image
 
     def hint_bar(self, items: list[tuple[tuple[str, ...], str]], width: float) -> pygame.Surface:
         """A hint bar no wider than ``width`` (smaller text first, then the last hints dropped): each

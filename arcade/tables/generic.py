@@ -11,7 +11,18 @@ from typing import Any
 
 import pygame
 
-from cardtable.arcade.tables.base import GOLD, INK, LEGAL, MUTED, Action, Button, Sprite, Table, describe
+from cardtable.arcade.tables.base import (
+    ARROWS,
+    GOLD,
+    INK,
+    LEGAL,
+    MUTED,
+    Action,
+    Button,
+    Sprite,
+    Table,
+    describe,
+)
 
 SKIP_FIELDS = {"hand", "options", "seat", "legal"}
 
@@ -107,9 +118,9 @@ class GenericTable(Table):
 
     def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
         seat = self.me
-        hints = [f"{self.arrows(seat)} choose", f"{self.hint_label('confirm', seat)} do it", "click a card or a button"]
+        hints = [(ARROWS, "choose"), (("confirm",), "do it"), self.mouse_hint(seat, "click a card or a button")]
         if not self.legals.get(seat):
-            hints = ["waiting for the other players"]
+            hints = [((), "waiting for the other players")]
         self.draw_hints(surface, hints)
 
     def on_click(self, pos: tuple[int, int], seat: int | None) -> list[tuple[int, Action]]:

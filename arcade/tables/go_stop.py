@@ -17,6 +17,7 @@ import pygame
 
 from cardtable.arcade.hwatu_art import KIND_COLOURS, HwatuArt, hwatu_size
 from cardtable.arcade.tables.base import (
+    ARROWS,
     BAD,
     CYAN,
     GOLD,
@@ -539,12 +540,12 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
                 self._draw_result_buttons(surface)
         legal = self.my_legal()
         if not legal:
-            hints = ["waiting for the other players" if phase != "over" else "the table is over"]
+            hints = [((), "waiting for the other players" if phase != "over" else "the table is over")]
         elif self.zone.get(me or 0) == "menu" or not any(a.get("type") in ("play", "bomb") for a in legal):
-            hints = [f"{self.arrows(me)} choose", f"{self.hint_label('confirm', me)} press", "or click a button"]
+            hints = [(ARROWS, "choose"), (("confirm",), "press"), self.mouse_hint(me, "or click a button")]
         else:
-            hints = [f"{self.arrows(me)} choose a card", f"{self.hint_label('confirm', me)} play",
-                     "or click a card", f"{self.hint_label('alt', me)} buttons" if self.menu_entries(me or 0) else ""]
+            hints = [(ARROWS, "choose a card"), (("confirm",), "play"),
+                     self.mouse_hint(me, "or click a card"), (("alt",), "buttons") if self.menu_entries(me or 0) else None]
         self.draw_hints(surface, hints)
 
     def showing_result(self) -> bool:

@@ -16,7 +16,7 @@ import pygame
 
 from cardtable.arcade.anim import Effect, Vec
 from cardtable.arcade.cardart import card_size
-from cardtable.arcade.tables.base import BAD, GOLD, INK, LEGAL, MUTED, Action, Button, Sprite, Table
+from cardtable.arcade.tables.base import ARROWS, BAD, GOLD, INK, LEGAL, MUTED, Action, Button, Sprite, Table
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
@@ -348,21 +348,21 @@ class OhHellTable(Table):
         elif self.show_last and view.get("last_trick"):
             self._last_trick(surface, view["last_trick"])
         legal = self.legals.get(me, []) if me is not None else []
-        last = f"{self.hint_label('up', me)}: last trick" if view.get("last_trick") else ""
+        last = (("up",), "last trick") if view.get("last_trick") else None
         if view.get("phase") == "over":
-            hints = [f"{self.hint_label('alt', me)} score sheet"]
+            hints = [(("alt",), "score sheet")]
         elif self.deal_wait > 0:
-            hints = ["dealing the next hand", f"{self.hint_label('alt', me)} score sheet"]
+            hints = [((), "dealing the next hand"), (("alt",), "score sheet")]
         elif any(a.get("type") == "bid" for a in legal):
-            hints = [f"{self.arrows(me)} choose a bid", f"{self.hint_label('confirm', me)} bid", "or click a number",
-                     f"{self.hint_label('alt', me)} score sheet"]
+            hints = [(ARROWS, "choose a bid"), (("confirm",), "bid"), self.mouse_hint(me, "or click a number"),
+                     (("alt",), "score sheet")]
         elif legal:
-            hints = [f"{self.arrows(me)} choose a card", f"{self.hint_label('confirm', me)} play",
-                     "or click a card", last, f"{self.hint_label('alt', me)} score sheet"]
+            hints = [(ARROWS, "choose a card"), (("confirm",), "play"),
+                     self.mouse_hint(me, "or click a card"), last, (("alt",), "score sheet")]
         else:
             turn = view.get("turn")
             waiting = f"waiting for {self.name(turn)}" if isinstance(turn, int) else "waiting"
-            hints = [waiting, last, f"{self.hint_label('alt', me)} score sheet"]
+            hints = [((), waiting), last, (("alt",), "score sheet")]
         self.draw_hints(surface, hints, x=self.W / 2, y=self.H - 2 * self.u)
 
     def _draw_effects(self, surface: pygame.Surface) -> None:

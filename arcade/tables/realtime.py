@@ -35,6 +35,7 @@ from cardtable.arcade.tables.base import (
     MUTED,
     Action,
     Colour,
+    Hint,
     Sprite,
     Table,
     Toast,
@@ -42,9 +43,6 @@ from cardtable.arcade.tables.base import (
 
 SINGLE, SIDE, FACING = "single", "side", "facing"
 COUCH_LAYOUTS = (SIDE, FACING)
-
-# A hint: the input kinds whose buttons it shows (a pair shows both, or one D-pad glyph) and its words.
-Hint = tuple[tuple[str, ...], str]
 
 
 class RealtimeTable(Table):
@@ -296,43 +294,9 @@ class RealtimeTable(Table):
         """The hints of a local seat now (subclasses)."""
         return []
 
-    def mouse_hint(self, seat: int, words: str) -> Hint | None:
-        """A hint about the mouse, only for a player who is using it."""
-        device = self.inputs[seat].device if seat in self.inputs else ""
-        return ((), words) if device == "mouse" else None
-
-    def caps(self, seat: int, kinds: tuple[str, ...]) -> list[str]:
-        """The key caps or pad glyphs of ``kinds`` on ``seat``'s device: a pair of keys on one cap
-        ("Left/Right", "Q/E", as the menus' hint bar writes them), a pair on one D-pad one glyph."""
-        device = self.inputs[seat].device if seat in self.inputs else "keyboard"
-        mapper = self.input_mapper
-        out: list[str] = []
-        for kind in kinds:
-            label = self.hint_label(kind, seat)
-            if mapper is not None and hasattr(mapper, "glyph"):
-                label = str(mapper.glyph(kind, device))
-            if label not in out:
-                out.append(label)
-        if len(out) == 2 and not any(label.startswith("pad:") for label in out):
-            return [f"{out[0]}/{out[1]}"]
-        return out
-
-
-    def hint_image(self, seat: int, hints: list[Hint], width: float, flipped: bool = False) -> pygame.Surface | None:
-        """The seat's hint bar (key caps or pad glyphs and words) on a translucent strip, cached."""
-        items = tuple((tuple(self.caps(seat, kinds)), words) for kinds, words in filter(None, hints) if words)
-        if not items:
-            return None
-        key = ("hints", items, round(width), flipped)
-        image = self._hint_cache.get(key)
-        if image is None:
-            image = self.hint_bar(list(items), width)
-            if flipped:
-                image = pygame.transform.rotate(image, 180)
-            if len(self._hint_cache) > 60:
-                self._hint_cache.clear()
-            self._hint_cache[key] = image
-        return image
+    def mouse_hint(self, seat: int | None, words: str) -> Hint | None:
+        """A hint about the mouse, only for a player who is using it (each player here has a device)."""
+        return ((), words) if self.seat_device(seat) == "mouse" else None
 
     def label(self, surface: pygame.Surface, text: str, px: float, colour: Colour, pos: tuple[float, float],
               seat: int) -> pygame.Rect:

@@ -24,6 +24,7 @@ import pygame
 
 from cardtable.arcade.anim import Effect
 from cardtable.arcade.tables.base import (
+    ARROWS,
     BAD,
     CYAN,
     GOLD,
@@ -598,14 +599,14 @@ class RummyTable(CouchPlay, Table):
             self._results(surface)
         legal = self.my_legal()
         if not legal:
-            hints = ["waiting for the other players"]
+            hints = [((), "waiting for the other players")]
         elif self.zone == "menu" or not self.can_meld():
-            hints = [f"{self.arrows(me)} choose", f"{self.hint_label('confirm', me)} press",
-                     f"{self.hint_label('alt', me)} hand/table/buttons"]
+            hints = [(ARROWS, "choose"), (("confirm",), "press"),
+                     (("alt",), "hand/table/buttons")]
         else:
-            hints = [f"{self.arrows(me)} move", f"{self.hint_label('confirm', me)} select / put",
-                     f"{self.hint_label('alt', me)} hand/table/buttons", f"{self.hint_label('back', me)} unselect",
-                     "or click"]
+            hints = [(ARROWS, "move"), (("confirm",), "select / put"),
+                     (("alt",), "hand/table/buttons"), (("back",), "unselect"),
+                     self.mouse_hint(me, "or click")]
         self.draw_hints(surface, hints)
 
     def _results(self, surface: pygame.Surface) -> None:

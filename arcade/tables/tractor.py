@@ -30,6 +30,7 @@ from cardtable.arcade import fonts
 from cardtable.arcade.anim import Effect, Vec
 from cardtable.arcade.cardart import card_size
 from cardtable.arcade.tables.base import (
+    ARROWS,
     BAD,
     CYAN,
     GOLD,
@@ -668,19 +669,19 @@ class TractorTable(CouchPlay, ActionMenu, Table):
         elif self.show_last:
             self._last_big(surface)
         if not legal:
-            hints = ["waiting for the other players"]
+            hints = [((), "waiting for the other players")]
         elif self.view.get("phase") == "draw" and me is not None and self.find(me, type="draw"):
             paused = self.auto_draw_held(me)
-            hints = ["auto-draw paused: " + paused if paused else "auto-drawing",
-                     f"{self.arrows(me)} choose a button", f"{self.hint_label('confirm', me)} press"]
+            hints = [((), "auto-draw paused: " + paused if paused else "auto-drawing"),
+                     (ARROWS, "choose a button"), (("confirm",), "press")]
         elif self.zone.get(me or 0) == "menu":
-            hints = [f"{self.arrows(me)} choose", f"{self.hint_label('confirm', me)} press",
-                     f"{self.hint_label('alt', me)} back to the hand"]
+            hints = [(ARROWS, "choose"), (("confirm",), "press"),
+                     (("alt",), "back to the hand")]
         elif self.selecting():
-            hints = [f"{self.arrows(me)} move", f"{self.hint_label('confirm', me)} select",
-                     f"{self.hint_label('alt', me)} buttons", f"{self.hint_label('back', me)} clear", "or click cards"]
+            hints = [(ARROWS, "move"), (("confirm",), "select"),
+                     (("alt",), "buttons"), (("back",), "clear"), self.mouse_hint(me, "or click cards")]
         else:
-            hints = [f"{self.arrows(me)} choose a card", f"{self.hint_label('confirm', me)} play", "or click a card"]
+            hints = [(ARROWS, "choose a card"), (("confirm",), "play"), self.mouse_hint(me, "or click a card")]
         self.draw_hints(surface, hints)
 
     def _final(self, surface: pygame.Surface) -> None:
