@@ -138,10 +138,22 @@ class NetSession(Session):
         self.asked = 0  # seats asked for when joining (none given back: the table was full)
         self.seat_key = ""  # where this seat's token is kept (seatstore)
         self.welcome: Message | None = None
+        self.recorder: Any = None  # a guest's recording of the table (netplay.recording), for its replay
+        if local_table is None and address is not None:
+            from cardtable.netplay.recording import Recorder
+
+            self.recorder = Recorder(address)
+
+    @property
+    def recording(self) -> str | None:
+        """The file of this guest's recording (None for the host's own table, or before the game)."""
+        return self.recorder.path if self.recorder is not None else None
 
     def poll(self) -> list[Message]:
         messages = self.client.poll()
         for message in messages:
+            if self.recorder is not None:
+                self.recorder.feed(message)
             kind = message.get("type")
             if kind == "welcome":
                 self.local_seats = list(message.get("seats") or [])
@@ -201,6 +213,8 @@ class NetSession(Session):
         if self.closed and self.local_table is None:
             return
         self.closed = True
+        if self.recorder is not None:
+            self.recorder.close()
         try:
             self.client.close()
         finally:

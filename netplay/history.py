@@ -3,7 +3,8 @@
 ``history.jsonl`` holds one JSON object per finished table (:class:`Finished`: game, players, the
 result, when, and the table log when this computer hosted it); the logs of tables hosted here are kept
 beside it in ``logs/`` (:func:`new_log_path`), and the replay viewer plays them back. A guest has no
-log: the host kept it. The newest :data:`KEEP` entries are kept, and a log no entry names is deleted a
+log (the host keeps it): its entry names the guest's own recording instead (netplay.recording, also in
+``logs/``). The newest :data:`KEEP` entries are kept, and a log no entry names is deleted a
 week after it was last written (a table left before its end). A broken line is skipped, never fatal.
 """
 
@@ -35,7 +36,7 @@ class Finished:
     seats: list[int] = field(default_factory=list)  # the seats played on this computer ([]: watched)
     name: str = ""  # the table's name
     finished: float = 0.0  # wall-clock time
-    log: str | None = None  # the table log, when this computer hosted the table
+    log: str | None = None  # the table log when this computer hosted the table, else its own recording
     table_id: str = ""
     id: str = ""
 
@@ -141,7 +142,7 @@ def tidy_logs(kept: list[Finished], now: float | None = None) -> None:
     named = {str(Path(e.log)) for e in kept if e.log}
     now = time.time() if now is None else now
     with contextlib.suppress(OSError):
-        for path in logs_dir().glob("*.ctlog"):
+        for path in [*logs_dir().glob("*.ctlog"), *logs_dir().glob("*.ctrec")]:
             with contextlib.suppress(OSError):
                 if str(path) not in named and now - path.stat().st_mtime > ORPHAN_AGE:
                     path.unlink()

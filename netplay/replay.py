@@ -1,5 +1,10 @@
-"""A table log played back step by step: the state after any number of its actions, and what any seat
-(or a spectator) saw then, exactly as the host pushed it.
+"""A table played back step by step, for the replay viewer (arcade/scenes/replay.py).
+
+:class:`Replay` plays a host's table log: the state after any number of its actions, and what any seat
+(or a spectator) saw then, exactly as the host pushed it. :class:`RecordedReplay` plays a guest's own
+recording (netplay.recording): the views its seats received, as they arrived, and nothing else.
+:func:`load` opens either. Both are a :class:`Playback`: steps, forward/back/goto, the view and events of
+a seat at the present step, whose points of view it holds (:meth:`Playback.viewpoints`).
 
 Step ``k`` is the table after the first ``k`` actions of the log (``k = 0``: the deal), the host's view
 ``version`` ``k``. :class:`Replay` keeps a copy of the state every :data:`CHECKPOINT` steps, so a step
@@ -10,15 +15,97 @@ Every hash the log recorded is checked on the way (a log that does not replay ra
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.engine.core import public_events, state_hash
-from cardtable.netplay.tablelog import LogError, replay_records
+from cardtable.engine import get_game
+from cardtable.engine.core import Game, public_events, state_hash
+from cardtable.netplay.tablelog import LogError, _check_chain, _read, replay_records
 
 CHECKPOINT = 32
 
 
-class Replay:
+def seat_names(seats: list[dict[str, Any]]) -> list[str]:
+    """The players by seat, as the table called them ("Bot 2 (normal)" for a bot)."""
+    out = []
+    for index, seat in enumerate(seats):
+        name = str(seat.get("name") or "")
+        if seat.get("kind") == "bot":
+            out.append(f"Bot {index + 1} ({seat.get('level') or 'bot'})")
+        else:
+            out.append(name or f"Player {index + 1}")
+    return out
+
+
+class Playback:
+    """What the replay viewer steps through. Step 0 is the first view there is; ``events`` are those of
+    the last forward step ([] after a jump or a step back)."""
+
+    path: str
+    game: Game
+    players: int
+    seat_records: list[dict[str, Any]]
+    step: int
+    events: list[dict[str, Any]]
+    recorded = False  # a guest's recording: only the seats it received views for
+
+    @property
+    def steps(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def names(self) -> list[str]:
+        return seat_names(self.seat_records)
+
+    def viewpoints(self) -> list[int | None]:
+        """The points of view it can show: None is a spectator's."""
+        return [None, *range(self.players)]
+
+    def time_of(self, step: int) -> float | None:
+        raise NotImplementedError
+
+    def gap_before(self, step: int) -> float:
+        """Seconds between step ``step - 1`` and step ``step`` at the table (0 when unknown)."""
+        now, before = self.time_of(step), self.time_of(step - 1)
+        if now is None or before is None:
+            return 0.0
+        return max(0.0, now - before)
+
+    def missed(self, step: int) -> int:
+        """Actions of the table between step ``step - 1`` and step ``step`` that it did not see."""
+        return 0
+
+    def forward(self) -> bool:
+        """One step on; False at the end."""
+        if self.step >= self.steps:
+            return False
+        self._advance()
+        return True
+
+    def goto(self, step: int) -> None:
+        """The table at ``step`` (clamped): one step on keeps its events, any other move has none."""
+        step = max(0, min(step, self.steps))
+        if step == self.step + 1:
+            self.forward()
+            return
+        self._jump(step)
+        self.events = []
+
+    def _advance(self) -> None:
+        raise NotImplementedError
+
+    def _jump(self, step: int) -> None:
+        raise NotImplementedError
+
+    def back(self) -> bool:
+        """One step back; False at the start."""
+        if self.step <= 0:
+            return False
+        self.goto(self.step - 1)
+        return True
+
+
+class Replay(Playback):
     def __init__(self, path: str, checkpoint: int = CHECKPOINT) -> None:
         replayed = replay_records(path, verify=True)
         self.path = path
@@ -45,31 +132,12 @@ class Replay:
     def steps(self) -> int:
         return len(self.actions)
 
-    @property
-    def names(self) -> list[str]:
-        """The players by seat, as the table called them ("Bot 2 (normal)" for a bot)."""
-        out = []
-        for index, seat in enumerate(self.seat_records):
-            name = str(seat.get("name") or "")
-            if seat.get("kind") == "bot":
-                out.append(f"Bot {index + 1} ({seat.get('level') or 'bot'})")
-            else:
-                out.append(name or f"Player {index + 1}")
-        return out
-
     def time_of(self, step: int) -> float | None:
         """The wall-clock time the host applied action ``step`` (1-based), when the log has it."""
         if 1 <= step <= self.steps:
             t = self.actions[step - 1].get("t")
             return float(t) if isinstance(t, int | float) else None
         return None
-
-    def gap_before(self, step: int) -> float:
-        """Seconds between action ``step - 1`` and action ``step`` at the table (0 when unknown)."""
-        now, before = self.time_of(step), self.time_of(step - 1)
-        if now is None or before is None:
-            return 0.0
-        return max(0.0, now - before)
 
     def recorded_hash(self, step: int) -> str | None:
         if 1 <= step <= self.steps:
@@ -79,28 +147,13 @@ class Replay:
 
     # -- moving -----------------------------------------------------------------------------------
 
-    def forward(self) -> bool:
-        """One action on; False at the end."""
-        if self.step >= self.steps:
-            return False
+    def _advance(self) -> None:
         record = self.actions[self.step]
         self.events = self.game.apply(self.state, record["seat"], record["action"])
         self.step += 1
-        return True
 
-    def back(self) -> bool:
-        """One action back; False at the start."""
-        if self.step <= 0:
-            return False
-        self.goto(self.step - 1)
-        return True
-
-    def goto(self, step: int) -> None:
-        """The table after ``step`` actions (clamped to the log)."""
-        step = max(0, min(step, self.steps))
-        if step == self.step + 1:
-            self.forward()
-            return
+    def _jump(self, step: int) -> None:
+        """The table after ``step`` actions, from the nearest checkpoint at or before it."""
         base = (step // self.checkpoint) * self.checkpoint
         if not (self.step <= step and self.step >= base):
             self.state = self.game.clone(self._saved[base])
@@ -109,7 +162,6 @@ class Replay:
             record = self.actions[self.step]
             self.game.apply(self.state, record["seat"], record["action"])
             self.step += 1
-        self.events = []
 
     # -- what a seat sees -------------------------------------------------------------------------
 
@@ -133,4 +185,148 @@ class Replay:
         return None
 
 
-__all__ = ["CHECKPOINT", "LogError", "Replay"]
+@dataclass
+class Frame:
+    """One step of a recording: the table at ``version`` (its count of actions), as each recorded seat
+    received it."""
+
+    version: int
+    t: float | None
+    views: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+    events: dict[int | None, list[dict[str, Any]]] = field(default_factory=dict)
+    result: dict[str, Any] | None = None
+    rejoined: bool = False  # the first step after this computer came back to the table
+
+
+class RecordedReplay(Playback):
+    """A guest's recording (netplay.recording) played back: step ``k`` is the ``k``-th table version it
+    received, with exactly the views and events its seats got then. Where it was away, versions jump:
+    :meth:`missed` says how many actions it did not see."""
+
+    recorded = True
+
+    def __init__(self, path: str) -> None:
+        records, _ = _read(path)
+        if not records or records[0].get("type") != "header" or "recording" not in records[0]:
+            raise LogError(f"{path}: not a recording (no header record)", 0, "schema")
+        _check_chain(path, records)
+        self.path = path
+        self.header = records[0]
+        name = str(self.header.get("game") or "")
+        try:
+            self.game = get_game(name)
+        except (KeyError, ValueError):
+            raise LogError(f"{path}: record 0 (header): unknown game {name[:40]!r}", 0, "schema") from None
+        players = self.header.get("players")
+        if not isinstance(players, int) or not self.game.min_players <= players <= self.game.max_players:
+            raise LogError(f"{path}: record 0 (header): {players!r} players", 0, "schema")
+        self.players = players
+        self.seat_records: list[dict[str, Any]] = [{} for _ in range(players)]
+        self.frames: list[Frame] = []
+        self.final_result: dict[str, Any] | None = None
+        self.stopped = ""  # why the recording stopped before the end ("" when it did not)
+        self._read_records(path, records)
+        if not self.frames:
+            raise LogError(f"{path}: the recording holds no view of the table", None, "empty")
+        self.step = 0
+        self.stepped = False  # the present step was reached by a forward step (its events apply)
+        self.events = []
+
+    def _read_records(self, path: str, records: list[dict[str, Any]]) -> None:
+        rejoined = False
+        for index, record in enumerate(records[1:], start=1):
+            kind = record.get("type")
+            if kind == "table" and isinstance(record.get("seats"), list):
+                self.seat_records = [dict(s) if isinstance(s, dict) else {} for s in record["seats"]][:self.players]
+                self.seat_records += [{} for _ in range(self.players - len(self.seat_records))]
+            elif kind == "rejoined":
+                rejoined = True
+            elif kind == "view":
+                self._add_view(path, index, record, rejoined)
+                rejoined = False
+            elif kind == "end" and isinstance(record.get("result"), dict):
+                self.final_result = record["result"]
+            elif kind == "stopped":
+                self.stopped = str(record.get("reason") or "stopped")
+
+    def _add_view(self, path: str, index: int, record: dict[str, Any], rejoined: bool) -> None:
+        seat, version, view = record.get("seat"), record.get("version"), record.get("view")
+        if not (seat is None or isinstance(seat, int) and 0 <= seat < self.players) or not isinstance(version, int) \
+                or not isinstance(view, dict):
+            raise LogError(f"{path}: record {index} (view) is not a view of this table", index, "schema")
+        if self.frames and version < self.frames[-1].version:
+            raise LogError(f"{path}: record {index} (view): version {version} after {self.frames[-1].version}",
+                           index, "schema")
+        if not self.frames or version > self.frames[-1].version:
+            t = record.get("t")
+            self.frames.append(Frame(version, float(t) if isinstance(t, int | float) else None, rejoined=rejoined))
+        frame = self.frames[-1]
+        frame.views[seat] = view
+        events = record.get("events")
+        frame.events[seat] = events if isinstance(events, list) else []
+        if isinstance(record.get("result"), dict):
+            frame.result = record["result"]
+            self.final_result = self.final_result or frame.result
+
+    @property
+    def steps(self) -> int:
+        return len(self.frames) - 1
+
+    def viewpoints(self) -> list[int | None]:
+        seen: list[int | None] = []
+        for frame in self.frames:
+            seen += [seat for seat in frame.views if seat not in seen]
+        return sorted(seen, key=lambda s: -1 if s is None else s)
+
+    def version(self, step: int) -> int:
+        """The table's count of actions at ``step``."""
+        return self.frames[max(0, min(step, self.steps))].version
+
+    def time_of(self, step: int) -> float | None:
+        return self.frames[step].t if 0 <= step <= self.steps else None
+
+    def missed(self, step: int) -> int:
+        if 1 <= step <= self.steps:
+            return max(0, self.frames[step].version - self.frames[step - 1].version - 1)
+        return 0
+
+    def rejoined(self, step: int) -> bool:
+        return 0 <= step <= self.steps and self.frames[step].rejoined
+
+    def _advance(self) -> None:
+        self.step += 1
+        self.stepped = True
+        frame = self.frames[self.step]
+        self.events = frame.events.get(self._seat_in(frame, None), [])
+
+    def _jump(self, step: int) -> None:
+        self.step = step
+        self.stepped = False
+
+    def _seat_in(self, frame: Frame, seat: int | None) -> int | None:
+        """``seat`` when the frame has its view, else the frame's own seat (a spectator who took a seat)."""
+        return seat if seat in frame.views else next(iter(frame.views))
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        frame = self.frames[self.step]
+        return frame.views[self._seat_in(frame, seat)]
+
+    def seat_events(self, seat: int | None) -> list[dict[str, Any]]:
+        if not self.stepped:
+            return []
+        frame = self.frames[self.step]
+        return frame.events.get(self._seat_in(frame, seat), [])
+
+    def result(self) -> dict[str, Any] | None:
+        return self.frames[self.step].result
+
+
+def load(path: str) -> Playback:
+    """The replay of ``path``: a host's table log or a guest's recording (LogError when it is neither,
+    or broken)."""
+    from cardtable.netplay.recording import is_recording
+
+    return RecordedReplay(path) if is_recording(path) else Replay(path)
+
+
+__all__ = ["CHECKPOINT", "Frame", "LogError", "Playback", "RecordedReplay", "Replay", "load", "seat_names"]

@@ -1,7 +1,9 @@
-"""The replay viewer: a table log played back on the game's own table, from any seat or as a spectator.
+"""The replay viewer: a table log played back on the game's own table, from any seat or as a spectator;
+or a guest's own recording, from the seats it played (or watched) only.
 
 The table shows exactly what the chosen seat saw at each step (netplay.replay: the host's views,
-rebuilt from the log). Under it a bar: back to the start, one step back, play/pause, one step on, the
+rebuilt from the log, or the views the guest received, as they arrived). Where a guest was away from
+the table, the bar says how many actions it did not see. Under it a bar: back to the start, one step back, play/pause, one step on, the
 end; the progress (click to jump), the speed and whose view it is. Keys: Enter/Space (A) play or
 pause, Left/Right (D-pad) step, Q/E (LB/RB) slower/faster, Esc (B, Start) the replay menu (whose view,
 speed, restart, leave); Up/Down and Tab (Y) go to the table (Oh Hell's last trick and score sheet).
@@ -28,12 +30,12 @@ BAR = 52  # the control bar's height; the app's hint bar sits under it
 
 
 def open_replay(app: Any, path: str, seat: int | None = None) -> bool:
-    """Push the replay of ``path`` (from ``seat``'s side; None: a spectator's); a log that cannot be
-    played gets a dialog saying why. True when the replay opened."""
-    from cardtable.netplay.replay import LogError, Replay
+    """Push the replay of ``path`` (a table log or a guest's recording; from ``seat``'s side, None: a
+    spectator's); a file that cannot be played gets a dialog saying why. True when the replay opened."""
+    from cardtable.netplay.replay import LogError, load
 
     try:
-        replay = Replay(path)
+        replay = load(path)
     except (LogError, OSError, ValueError, KeyError) as error:
         from cardtable.arcade.scenes.confirm import DialogScene
 
@@ -63,7 +65,8 @@ class ReplayScene(Scene):
     def __init__(self, app: Any, replay: Any, seat: int | None = None) -> None:
         super().__init__(app)
         self.replay = replay
-        self.seat = seat if isinstance(seat, int) and 0 <= seat < replay.players else None
+        points = replay.viewpoints()
+        self.seat = seat if seat in points else points[0]
         self.playing = True
         self.speed_index = SPEEDS.index(1.0)
         self.wait = 0.0
@@ -301,8 +304,26 @@ class ReplayScene(Scene):
         pygame.draw.circle(surface, ui_theme.colour("accent_bright"), (filled.right, filled.centery), 8)
         ui_theme.text(surface, counter, size, (self.progress_rect.right + counter_w // 2 + 8, self.progress_rect.centery),
                       "muted", anchor="center")
-        label = "Replay  ·  " + self.title + ("  ·  the end" if at_end else "")
+        label = "Replay  ·  " + self.title + ("  ·  as this computer saw it" if self.replay.recorded else "")
+        label += "  ·  the end" if at_end else ""
+        gap = self.gap_note()
         ui_theme.text(surface, label, 15, (rect.x + 14, rect.bottom - 22), "muted", anchor="midleft")
+        if gap:
+            ui_theme.text(surface, gap, 15, (rect.right - 14, rect.bottom - 22), "accent_bright", anchor="midright")
+
+    def gap_note(self) -> str:
+        """Where a guest's recording has a hole: the actions it did not see just before this step."""
+        step = self.replay.step
+        missed = self.replay.missed(step)
+        if missed:
+            return f"Away from the table: {missed} action{'s' if missed != 1 else ''} not seen before this one"
+        if step == 0 and self.replay.recorded and self.replay.version(0) > 0:
+            return f"Joined after {self.replay.version(0)} actions"
+        if self.replay.recorded and self.replay.rejoined(step):
+            return "Back at the table"
+        if step == self.replay.steps and getattr(self.replay, "stopped", ""):
+            return f"Recording stopped: {self.replay.stopped}"
+        return ""
 
 
 class ReplayMenu(MenuScene):
@@ -325,8 +346,8 @@ class ReplayMenu(MenuScene):
         col = self.column(5)
         self.button(self.row(col, 0), "Resume", self.back, name="resume")
         names = scene.replay.names
-        seats: list[int | None] = [None, *range(scene.replay.players)]
-        labels = ["Spectator"] + [names[s] if s < len(names) else f"Seat {s + 1}" for s in range(scene.replay.players)]
+        seats = scene.replay.viewpoints()
+        labels = ["Spectator" if s is None else names[s] if s < len(names) else f"Seat {s + 1}" for s in seats]
         Cycler(self.manager, self.ring, self.row(col, 1), "Whose view", seats, seats.index(scene.seat), labels,
                on_change=scene.set_seat, name="seat", caption_width=0.38)
         Cycler(self.manager, self.ring, self.row(col, 2), "Speed", list(range(len(SPEEDS))), scene.speed_index,

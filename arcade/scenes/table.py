@@ -308,9 +308,9 @@ class TableScene(Scene):
             self.record_history()
 
     def log_path(self) -> str | None:
-        """The table log, when this computer hosts the table."""
+        """The table log when this computer hosts the table, else this guest's own recording of it."""
         local = getattr(self.app.session, "local_table", None)
-        path = getattr(getattr(local, "host", None), "log_path", None)
+        path = getattr(getattr(local, "host", None), "log_path", None) or getattr(self.app.session, "recording", None)
         return str(path) if path else None
 
     def record_history(self) -> None:
