@@ -122,3 +122,33 @@ def test_no_hints_at_a_lan_table_unless_the_host_allows_them(app) -> None:
     scene.on_message({"type": "lobby", "seats": [], "started": True, "hints": True})
     scene.ask_hint(0)
     wait_for_hint(app, scene)
+
+
+@pytest.mark.parametrize("game", ["oh_hell", "go_stop", "rummy", "tractor"])
+def test_the_hints_plate_covers_no_button_and_no_card_of_the_hand_at_the_smallest_window(tmp_path, monkeypatch,
+                                                                                        game: str) -> None:
+    """The plate sits over the cards it lights, or beside or under the lit button or pile, wherever it
+    covers nothing the player may want next (Oh Hell's plate once hid the other bid buttons)."""
+    from cardtable.arcade import layout
+    from cardtable.arcade.app import App
+    from cardtable.arcade.settings import Settings
+
+    monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path / "data"))
+    app = App(size=(960, 540), fullscreen=False, settings=Settings())
+    app.lan_interfaces = ["127.0.0.1"]
+    try:
+        scene = table_scene(app, game, seed=1)
+        app.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0))
+        app.step(2)
+        wait_for_hint(app, scene)
+        items = app.layout_items()
+        plates = [i for i in items if i.name == "hint"]
+        assert len(plates) == 1
+        plate = pygame.Rect(plates[0].rect)
+        buttons = [b.rect for b in scene.table.buttons]
+        hand = [s.rect for s in scene.table.sprites if s.seat == 0 and s.group.startswith("hand")]
+        assert plate.collidelist(buttons) < 0 and plate.collidelist(hand) < 0
+        assert layout.problems(items, app.size) == []
+    finally:
+        app.shutdown_quietly()

@@ -919,21 +919,36 @@ class Table:
         image = self.text(words, px, HINT)
         pad = round(8 * self.u)
         plate = pygame.Rect(0, 0, image.get_width() + 2 * pad, image.get_height() + pad)
-        gap = round(8 * self.u)
-        if own and around.top - gap - plate.height >= MENU_STRIP:
-            plate.midbottom = (around.centerx, around.top - gap)  # over the cards to play
-        elif not own and lit and around.right + gap + plate.width <= self.W - gap:
-            plate.midleft = (around.right + gap, around.centery)  # beside the button
-        else:
-            plate.midtop = (around.centerx, around.bottom + gap)  # under the pile
-        plate.clamp_ip(pygame.Rect(0, MENU_STRIP, self.W, self.H - MENU_STRIP))
+        self._place_hint(plate, around, bool(own), round(8 * self.u))
         fade = min(1.0, left / 0.4)
         panel = self.panel(plate.size, (20, 8, 24, 225), border=(*HINT, 200))
         self.blit_faded(surface, panel, plate, fade)
         self.blit_faded(surface, image, image.get_rect(center=plate.center), fade)
-        self.report("hint", plate, "hint")
+        self.report("panel", plate, "hint")
+
+    def _place_hint(self, plate: pygame.Rect, around: pygame.Rect, over_cards: bool, gap: int) -> None:
+        """Put the hint's plate over the cards it lights (or beside or under a button or pile) where it
+        covers no button and none of the local hand: the first such place of those tried."""
+        room = pygame.Rect(0, MENU_STRIP, self.W, self.H - MENU_STRIP)
+        over = plate.copy()
+        over.midbottom = (around.centerx, around.top - gap)
+        under = plate.copy()
+        under.midtop = (around.centerx, around.bottom + gap)
+        right = plate.copy()
+        right.midleft = (around.right + gap, around.centery)
+        left = plate.copy()
+        left.midright = (around.left - gap, around.centery)
+        tries = [over, under, right, left] if over_cards else [under, right, over, left]
+        keep_clear = [b.rect for b in self.buttons if b.rect.width and b.rect.height]
+        keep_clear += [s.rect for s in self.sprites if s.seat in self.local_seats and s.group.startswith("hand")]
+        for place in tries:
+            if room.contains(place) and place.collidelist(keep_clear) < 0:
+                plate.topleft = place.topleft
+                return
+        plate.topleft = tries[0].clamp(room).topleft
 
     def hint_still_good(self, tip: Any, legal: list[Action]) -> bool:
+
         """Whether a hint still fits a seat's new position. In a turn game a hint is about one position:
         any change ends it. In a real-time game the other player keeps moving; the hint stands while
         its action is still legal."""

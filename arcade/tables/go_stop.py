@@ -56,7 +56,7 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         self.zone: dict[int, str] = {}
         self.menu_focus: dict[int, int] = {}
         self.picked: dict[int, str | None] = {}
-        self._pile_labels: list[tuple[str, tuple[float, float]]] = []
+        self._pile_labels: list[tuple[str, str, tuple[float, float]]] = []  # text, anchor, where
         self._staged: dict[str, tuple[tuple[float, float], float]] = {}  # card -> (where on the table, seconds)
         self._origins: dict[str, tuple[float, float]] = {}  # a card an opponent played comes from its place
         self._geometry_key: tuple = ()
@@ -224,7 +224,10 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
             if month in stacks:
                 maker = stacks[month]
                 who = "dealt" if not isinstance(maker, int) or maker < 0 else f"by {self.name(maker)}"
-                self._pile_labels.append((f"stack ({who})", (cx, y0 + size[1] + dy * (n - 1) + 3 * self.u)))
+                if row == 0 and len(piles) > cols:  # under it lies the next row's pile: say it above
+                    self._pile_labels.append((f"stack ({who})", "midbottom", (cx, y0 - 3 * self.u)))
+                else:
+                    self._pile_labels.append((f"stack ({who})", "midtop", (cx, y0 + size[1] + dy * (n - 1) + 3 * self.u)))
             for j, card in enumerate(pile):
                 rect = pygame.Rect(round(x0 + dx * j), round(y0 + dy * j), *size)
                 glow = None
@@ -425,8 +428,8 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         self._plate(surface, me, plate, me == turn)
         self._capture_labels(surface, me, self.my_captures())
         self._stock(surface)
-        for text, pos in self._pile_labels:
-            self.blit_text(surface, text, self.fit(text, 18 * self.u, 150 * self.u), GOLD, "midtop", pos)
+        for text, anchor, pos in self._pile_labels:
+            self.blit_text(surface, text, self.fit(text, 18 * self.u, 150 * self.u), GOLD, anchor, pos)
         self._prompt(surface)
 
     def _plate(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, active: bool) -> None:

@@ -498,8 +498,9 @@ class OhHellTable(Table):
         elif kind == "bid" and event.get("bid") is not None:
             seat = event.get("seat")
             if isinstance(seat, int) and seat != self.me:
-                cx, cy = self.seat_centre(seat)
-                self.float_text(f"bids {event['bid']}", (cx, cy - 60 * self.u), GOLD)
+                cx, cy = self.seat_centre(seat)  # rises from the felt beside the plate, clear of the hand
+                mx, my = self.W * 0.5, self.H * 0.46
+                self.float_text(f"bids {event['bid']}", (cx + (mx - cx) * 0.35, cy + (my - cy) * 0.35), GOLD)
         elif kind == "hand_over":
             self.sounds.play("round")
             points = event.get("points") or []

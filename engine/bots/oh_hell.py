@@ -310,8 +310,7 @@ BOTS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardB
 def explain(view: View, action: Action) -> str:
     """One line on why ``action`` suits the seat now (the Hint button's reason)."""
     if action["type"] == "bid":
-        worth = estimate_tricks(view)
-        return f"your hand looks worth about {worth:.1f} trick{'' if round(worth, 1) == 1 else 's'}"
+        return _bid_reason(estimate_tricks(view), action["bid"])
     seat = view["seat"]
     bid = view["bids"][seat] or 0
     took = view["tricks"][seat]
@@ -326,6 +325,18 @@ def explain(view: View, action: Action) -> str:
     if view["options"].get("scoring") == "plus_tricks":
         return "you are over your bid: every trick still scores"
     return "you are over your bid: keep the others from making theirs"
+
+
+def _bid_reason(worth: float, bid: int) -> str:
+    """Why ``bid``, from the hand's estimated worth in tricks (the search may settle on another number
+    than the estimate: the others' bids and the hook move it)."""
+    if worth < 0.35:
+        reason = "your hand looks unlikely to take a trick"
+    else:
+        reason = f"your hand looks worth about {worth:.1f} trick{'' if round(worth, 1) == 1 else 's'}"
+    if abs(bid - worth) >= 1.0:
+        reason += f"; playing likely deals out says {bid}"
+    return reason
 
 
 def _trump_index(view: View) -> int:
