@@ -136,8 +136,9 @@ def test_a_pulled_cable_hands_the_seat_to_a_bot_and_the_player_gets_it_back(lan:
         _stop(player, watcher, host)
 
 
-def test_a_killed_host_leaves_the_other_machines_list(lan: LanPair) -> None:
-    name = f"Shed {secrets.token_hex(3)}"
+def leaves_the_list(lan: LanPair, name: str, vanish: Any, what: str) -> None:
+    """A table hosted on machine A is listed by a browser on machine B; ``vanish(host)`` makes it go
+    (killed, cable pulled) and B's list must drop it (``what`` names that in a failure)."""
     host, port = _host(lan, name, "--takeover", "600")
     browser = None
     try:
@@ -145,12 +146,20 @@ def test_a_killed_host_leaves_the_other_machines_list(lan: LanPair) -> None:
                           stderr=subprocess.DEVNULL)
         added = _events(browser, lambda e: e["event"] == "added", "the table was listed")[-1]
         assert (added["address"], added["port"]) == (lan.address_a, port)
-        host.send_signal(signal.SIGKILL)
-        host.wait(10)
-        removed = _events(browser, lambda e: e["event"] == "removed", "the dead table left the list")[-1]
+        vanish(host)
+        removed = _events(browser, lambda e: e["event"] == "removed", what)[-1]
         assert removed["port"] == port
     finally:
+        lan.cable(True)
         _stop(browser, host)
+
+
+def test_a_killed_host_leaves_the_other_machines_list(lan: LanPair) -> None:
+    def kill(host: subprocess.Popen[str]) -> None:
+        host.send_signal(signal.SIGKILL)
+        host.wait(10)
+
+    leaves_the_list(lan, f"Shed {secrets.token_hex(3)}", kill, "the dead table left the list")
 
 
 def test_without_root_the_lan_tests_skip_with_the_reason_or_fail_under_ci(monkeypatch, tmp_path) -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.netns import LanPair, lan_pair
-from tests.test_lan_netns import PEER, _events, _host, _stop
+from tests.test_lan_netns import _events, _host, _stop, leaves_the_list
 
 APP = str(Path(__file__).resolve().parent / "netns_app.py")
 
@@ -86,17 +86,6 @@ def test_a_closed_port_across_the_lan_is_explained(lan: LanPair, tmp_path: Path)
 
 
 def test_a_machine_whose_cable_is_pulled_leaves_the_join_list(lan: LanPair) -> None:
-    name = f"Porch {secrets.token_hex(3)}"
-    host, port = _host(lan, name, "--takeover", "600")
-    browser = None
-    try:
-        browser = lan.run(lan.b, PEER, "browse", name, stdout=subprocess.PIPE, stdin=subprocess.PIPE,
-                          stderr=subprocess.DEVNULL)
-        added = _events(browser, lambda e: e["event"] == "added", "the table was listed")[-1]
-        assert (added["address"], added["port"]) == (lan.address_a, port)
-        lan.cable(False)  # nothing answers and nothing refuses: the probes go unanswered
-        removed = _events(browser, lambda e: e["event"] == "removed", "the silent table left the list")[-1]
-        assert removed["port"] == port
-    finally:
-        lan.cable(True)
-        _stop(browser, host)
+    """Nothing answers and nothing refuses: the probes go unanswered."""
+    leaves_the_list(lan, f"Porch {secrets.token_hex(3)}", lambda host: lan.cable(False),
+                    "the silent table left the list")
