@@ -121,7 +121,7 @@ def build_parser(with_options: bool = False) -> argparse.ArgumentParser:
     join.add_argument("--seats", type=int, default=1, help="how many seats this client takes")
     join.add_argument("--bot-speed", type=float, default=1.0, help="bot delay factor (0 = full speed)")
 
-    replay = sub.add_parser("replay", help="check a table log and print its result, or watch it (--watch)")
+    replay = sub.add_parser("replay", help="check a table log (or a guest's recording) and print its result, or watch it (--watch)")
     replay.add_argument("log")
     replay.add_argument("--verify", action="store_true")
     replay.add_argument("--watch", action="store_true", help="open the replay viewer window")

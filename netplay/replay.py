@@ -61,6 +61,15 @@ class Playback:
         """The points of view it can show: None is a spectator's."""
         return [None, *range(self.players)]
 
+    def label(self, seat: int | None) -> str:
+        """Whose point of view ``seat`` is: "Spectator", the player's name, with the seat when two
+        players share the name (a couch's two seats on one connection)."""
+        if seat is None:
+            return "Spectator"
+        names = self.names
+        name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+        return f"{name} (seat {seat + 1})" if names.count(name) > 1 else name
+
     def time_of(self, step: int) -> float | None:
         raise NotImplementedError
 
@@ -319,6 +328,15 @@ class RecordedReplay(Playback):
 
     def result(self) -> dict[str, Any] | None:
         return self.frames[self.step].result
+
+    def report(self) -> dict[str, Any]:
+        """What ``cardtable replay`` prints about a recording."""
+        return {"recording": True, "game": self.game.name, "players": self.players, "table": self.header.get("name"),
+                "viewpoints": self.viewpoints(), "steps": self.steps,
+                "versions": [self.frames[0].version, self.frames[-1].version],
+                "missed": sum(self.missed(k) for k in range(self.steps + 1)),
+                "rejoined": sum(1 for frame in self.frames if frame.rejoined), "ended": self.final_result is not None,
+                "result": self.final_result, **({"stopped": self.stopped} if self.stopped else {})}
 
 
 def load(path: str) -> Playback:

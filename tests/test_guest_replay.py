@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 import random
 import stat
+import time
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -187,3 +189,292 @@ def test_the_replay_of_a_guest_opens_from_its_results_and_its_history_by_keys_pa
     app.scene.ring.focus_name("replay")
     press(app, "confirm", "pad")
     assert app.scene.name == "replay" and app.scene.replay.path == entry.log
+
+
+def check_live(recording: RecordedReplay, live: Live) -> None:
+    """Each step of the recording, forward and back, shows every recorded seat the view it got live."""
+    for seat, views in live.items():
+        assert [recording.version(k) for k in range(recording.steps + 1)] == sorted(views), seat
+    for step in [*range(recording.steps + 1), *range(recording.steps, -1, -1)]:
+        recording.goto(step)
+        for seat, views in live.items():
+            assert recording.view(seat) == views[recording.version(step)]["view"], (seat, step)
+
+
+def test_a_couch_guest_records_both_its_seats(app, tmp_path) -> None:
+    log = str(tmp_path / "host.ctlog")
+    table = start_local_table("oh_hell", 3, seats=[None, None, "random"], seed=4, log=log, bot_speed=0.0)
+    try:
+        guest = join(app, table.port, seats=2)
+        assert app.session.local_seats == [0, 1]
+        table.start_game()
+        play_to_the_end(app, guest)
+        path = app.scene.log
+        app.scene.ring.focus_name("replay")
+        press(app, "confirm")
+        scene = app.scene
+        assert scene.name == "replay" and scene.seat == 0  # two seats here: the first one's view
+        assert scene.replay.viewpoints() == [0, 1]
+        assert scene.replay.label(0) == "Ann (seat 1)" and scene.viewer() == "View of Ann (seat 1)"
+        press(app, "back")
+        app.scene.ring.focus_name("seat")
+        press(app, "right")
+        assert scene.seat == 1
+        press(app, "left")
+        press(app, "left")  # the Cycler goes round: only this computer's two seats, no spectator
+        assert scene.seat == 1
+    finally:
+        app.end_session()
+        table.stop()
+    recording = load(path)
+    check_live(recording, guest.live)
+    check_against_the_host(recording, log)
+
+
+def test_a_spectator_records_the_spectator_view(app, tmp_path) -> None:
+    log = str(tmp_path / "host.ctlog")
+    table = start_local_table("speed", 2, seats=["random", "random"], seed=2, log=log, bot_speed=0.05)
+    try:
+        guest = join(app, table.port, seats=0)
+        table.start_game()
+        play_to_the_end(app, guest)
+        path = app.scene.log
+    finally:
+        app.end_session()
+        table.stop()
+    from cardtable.netplay import history
+
+    entry = history.entries()[0]
+    assert entry.seats == [] and entry.log == path
+    recording = load(path)
+    assert recording.viewpoints() == [None]
+    check_live(recording, guest.live)
+    check_against_the_host(recording, log)
+
+
+def crash(app: Any) -> None:
+    """The client dies without a word: its connection drops, nothing is said to the host."""
+    client = app.session.client
+    client._loop.call_soon_threadsafe(lambda: client._client.conn.writer.transport.abort())
+    app.session = None
+    app.shutdown_quietly()
+
+
+def test_a_guest_that_crashes_and_comes_back_goes_on_with_the_same_recording(tmp_path, monkeypatch) -> None:
+    """Ann's client dies on her turn; a bot plays for her, Bo plays, and the table goes on until Bo's next
+    turn (Bo waits); Ann's new client rejoins with the kept token: the recording goes on in the same file and says
+    how many actions it did not see."""
+    from cardtable.netplay.client import NetClient
+    from tests.lan import make_app
+
+    monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path / "data"))
+    log = str(tmp_path / "host.ctlog")
+    table = start_local_table("oh_hell", 3, seats=[None, None, "random"], seed=8, log=log, bot_speed=0.0,
+                              takeover=0.2)
+    bo = NetClient("127.0.0.1", table.port, "Bo")
+    bo_views: dict[int, dict[str, Any]] = {}
+    bo_bot, rng, bo_acted = get_bot("oh_hell", "random"), random.Random(3), [-1]
+
+    def bo_plays(go: bool = True) -> None:
+        for message in bo.poll():
+            if message.get("type") == "view":
+                bo_views[message["version"]] = message
+        newest = bo_views[max(bo_views)] if bo_views else None
+        if go and newest and newest["legal"] and newest["result"] is None and bo_acted[0] < newest["version"]:
+            bo_acted[0] = newest["version"]
+            bo.send_action(1, bo_bot.choose(newest["view"], newest["legal"], rng))
+
+    first = make_app()
+    second = None
+    try:
+        guest = join(first, table.port)
+        bo.start()
+        assert bo.wait_for("welcome") is not None
+        table.start_game()
+
+        def anns_turn_later_on() -> bool:
+            bo_plays()
+            views = guest.live.get(0) or {}
+            newest = views[max(views)] if views else None
+            if newest is not None and newest["version"] >= 12 and newest["legal"]:
+                return True
+            guest.play()
+            return False
+
+        assert run_until(first, anns_turn_later_on, 30)
+        before = dict(guest.live[0])
+        path = first.session.recording
+        crash(first)
+        away_from = max(before)
+
+        def bos_second_turn_while_ann_is_away() -> bool:
+            """A bot plays for Ann, Bo plays once, then waits for Ann at his next turn."""
+            bo_plays(go=bo_acted[0] <= away_from)
+            newest = bo_views[max(bo_views)]
+            return away_from < bo_acted[0] < newest["version"] and bool(newest["legal"])
+
+        deadline = time.monotonic() + 20
+        while not bos_second_turn_while_ann_is_away() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert bos_second_turn_while_ann_is_away()
+        second = make_app()
+        guest2 = join(second, table.port)
+        assert second.session.local_seats == [0]  # the same seat, by the token kept on disk
+
+        def over() -> bool:
+            bo_plays()
+            guest2.play()
+            return second.scene.name == "results"
+
+        assert run_until(second, over, 60)
+        assert second.scene.log == path  # the same recording, continued
+        entry_log = second.scene.log
+    finally:
+        bo.close()
+        if second is not None:
+            second.end_session()
+            second.shutdown_quietly()
+        table.stop()
+    recording = load(entry_log)
+    after = guest2.live[0]
+    back_at = min(after)
+    assert back_at > away_from + 1
+    live = {0: {**before, **after}}
+    check_live(recording, live)
+    step = [recording.version(k) for k in range(recording.steps + 1)].index(back_at)
+    assert recording.rejoined(step) and recording.missed(step) == back_at - away_from - 1
+    assert sum(recording.missed(k) for k in range(recording.steps + 1)) == back_at - away_from - 1
+    check_against_the_host(recording, log)
+
+
+# -- the recorder on its own (made-up messages) -------------------------------------------------------
+
+
+def _welcome(seats: list[int], table_id: str = "t1") -> dict[str, Any]:
+    return {"type": "welcome", "seats": seats, "token": "x",
+            "table": {"id": table_id, "name": "Den", "game": "oh_hell", "title": "Oh Hell", "players": 3,
+                      "options": {}}}
+
+
+def _view(seat: int | None, version: int, size: int = 10) -> dict[str, Any]:
+    return {"type": "view", "seat": seat, "version": version, "view": {"n": version, "pad": "x" * size},
+            "legal": [{"type": "secret"}], "events": [{"type": "played", "n": version}], "result": None}
+
+
+def test_the_recorder_keeps_each_view_once_and_never_what_it_was_not_sent(tmp_path) -> None:
+    from cardtable.netplay.recording import Recorder
+
+    clock = iter(range(100, 200))
+    recorder = Recorder(("127.0.0.1", 5000), folder=tmp_path, clock=lambda: float(next(clock)))
+    recorder.feed(_welcome([2]))
+    recorder.feed({"type": "lobby", "seats": [{"seat": 0, "kind": "person", "name": "Cy", "connected": True},
+                                              {"seat": 1, "kind": "bot", "name": "normal bot", "level": "normal"},
+                                              {"seat": 2, "kind": "person", "name": "Ann"}]})
+    assert recorder.path is None  # nothing on disk before the game
+    for version in (0, 1, 1, 0, 3):  # a view pushed again on reconnect, an old one: kept once
+        recorder.feed(_view(2, version))
+    recorder.feed({"type": "result", "result": {"winners": [2], "scores": [1, 2, 3]}, "hash": "h"})
+    recorder.feed(_view(2, 4))  # after the end: nothing more
+    replay = load(str(recorder.path))
+    assert [replay.version(k) for k in range(replay.steps + 1)] == [0, 1, 3]
+    assert replay.missed(2) == 1 and replay.names == ["Cy", "Bot 2 (normal)", "Ann"]
+    assert replay.final_result == {"winners": [2], "scores": [1, 2, 3]}
+    assert replay.gap_before(2) == 1.0  # seconds between the two views as they arrived
+    assert b"secret" not in Path(str(recorder.path)).read_bytes()  # the seat's legal actions are not kept
+
+
+def test_a_recording_stops_at_its_size_limit_and_says_so(tmp_path) -> None:
+    from cardtable.netplay.recording import Recorder
+
+    recorder = Recorder(folder=tmp_path, max_bytes=4000)
+    recorder.feed(_welcome([0]))
+    for version in range(40):
+        recorder.feed(_view(0, version, size=300))
+    assert recorder.done and os.path.getsize(str(recorder.path)) < 4000 + 800
+    replay = load(str(recorder.path))
+    assert 5 < replay.steps < 39 and "size limit" in replay.stopped
+
+
+def test_a_torn_recording_plays_and_is_continued_whole(tmp_path) -> None:
+    """A client killed in the middle of writing leaves half a record: it plays up to it, and a new
+    client at the same table drops it and goes on (the chain stays whole)."""
+    from cardtable.netplay.recording import Recorder
+    from cardtable.netplay.tablelog import _check_chain, _read
+
+    first = Recorder(folder=tmp_path)
+    first.feed(_welcome([0]))
+    for version in range(5):
+        first.feed(_view(0, version))
+    path = str(first.path)
+    first.log.handle.write(b"\x87\xa4type\xa4view")  # half a record
+    first.log.handle.flush()
+    assert load(path).steps == 4
+    second = Recorder(folder=tmp_path)
+    second.feed(_welcome([0]))
+    for version in (4, 8, 9):
+        second.feed(_view(0, version))
+    assert second.path == path
+    records, _ = _read(path)
+    _check_chain(path, records)
+    replay = load(path)
+    assert [replay.version(k) for k in range(replay.steps + 1)] == [0, 1, 2, 3, 4, 8, 9]
+    assert replay.rejoined(5) and replay.missed(5) == 3
+    other = Recorder(folder=tmp_path)  # another table's id: a recording of its own
+    other.feed(_welcome([1], table_id="t2"))
+    other.feed(_view(1, 0))
+    assert other.path != path
+
+
+def test_recordings_stay_within_their_budget(tmp_path) -> None:
+    from cardtable.netplay.recording import Recorder
+
+    paths = []
+    for n in range(4):
+        recorder = Recorder(folder=tmp_path, budget=6000)
+        recorder.feed(_welcome([0], table_id=f"t{n}"))
+        for version in range(8):
+            recorder.feed(_view(0, version, size=200))
+        recorder.close()
+        os.utime(str(recorder.path), (1000 + n, 1000 + n))
+        paths.append(str(recorder.path))
+    kept = [p for p in paths if os.path.exists(p)]
+    assert paths[-1] in kept and len(kept) < 4
+    assert sum(os.path.getsize(p) for p in kept) <= 6000 + os.path.getsize(paths[-1])
+
+
+def test_the_viewer_says_where_a_recording_has_holes(app, tmp_path) -> None:
+    from cardtable.arcade.scenes.replay import open_replay
+    from cardtable.netplay.recording import Recorder
+
+    recorder = Recorder(folder=tmp_path)
+    recorder.feed(_welcome([0]))
+    for version in (2, 3):
+        recorder.feed(_view(0, version))
+    recorder.close()
+    again = Recorder(folder=tmp_path)
+    again.feed(_welcome([0]))
+    again.feed(_view(0, 7))
+    assert open_replay(app, str(recorder.path), None)
+    scene = app.scene
+    assert scene.seat == 0 and scene.gap_note() == "Joined after 2 actions"
+    scene.goto(2)
+    assert scene.gap_note() == "Away from the table: 3 actions not seen before this one"
+    app.step(2)
+
+
+def test_cardtable_replay_reports_a_recording(tmp_path, capsys) -> None:
+    from cardtable.cli import main
+    from cardtable.netplay.recording import Recorder
+
+    recorder = Recorder(folder=tmp_path)
+    recorder.feed(_welcome([1]))
+    for version in (0, 1, 5):
+        recorder.feed(_view(1, version))
+    recorder.close()
+    assert main(["replay", str(recorder.path)]) == 0
+    import json
+
+    said = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert said["ok"] and said["recording"] and said["viewpoints"] == [1] and said["missed"] == 3
+    assert said["steps"] == 2 and not said["ended"]

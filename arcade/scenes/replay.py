@@ -93,9 +93,8 @@ class ReplayScene(Scene):
     def viewer(self) -> str:
         if self.seat is None:
             return "Spectator's view"
-        names = self.replay.names
-        name = names[self.seat] if self.seat < len(names) else f"Seat {self.seat + 1}"
-        return "Your view" if name.lower() == "you" else f"{name}'s view"
+        name = self.replay.label(self.seat)
+        return "Your view" if name.lower() == "you" else f"{name}'s view" if "(" not in name else f"View of {name}"
 
     def make_table(self) -> None:
         from cardtable.arcade.scenes.title import card_art
@@ -345,9 +344,8 @@ class ReplayMenu(MenuScene):
         scene = self.replay_scene
         col = self.column(5)
         self.button(self.row(col, 0), "Resume", self.back, name="resume")
-        names = scene.replay.names
         seats = scene.replay.viewpoints()
-        labels = ["Spectator" if s is None else names[s] if s < len(names) else f"Seat {s + 1}" for s in seats]
+        labels = [scene.replay.label(s) for s in seats]
         Cycler(self.manager, self.ring, self.row(col, 1), "Whose view", seats, seats.index(scene.seat), labels,
                on_change=scene.set_seat, name="seat", caption_width=0.38)
         Cycler(self.manager, self.ring, self.row(col, 2), "Speed", list(range(len(SPEEDS))), scene.speed_index,
