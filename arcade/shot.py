@@ -3,7 +3,8 @@
 ``--scene`` is one of SCENES; for ``table`` (and ``pause``, ``results``) the game is dealt from
 ``--seed`` and played by bots in this process for ``--actions`` actions (``results``: to the end);
 ``replay`` plays such a game to the end into a table log (a temporary file) and shows its replay at
-step ``--actions``; ``history`` is the History of this user (``CARDTABLE_DATA_DIR``); ``quit`` the title's
+step ``--actions``; ``guest_replay`` turns that log into the recording a guest at seat 0 would have made
+(away from the table for a few actions just before ``--actions``) and shows it there; ``history`` is the History of this user (``CARDTABLE_DATA_DIR``); ``quit`` the title's
 "Quit cardtable?". The LAN pictures are made in process too, with the host's messages written out:
 ``join_error`` (a closed port, in words), ``host_lobby`` and ``host_pause`` (the host's address and PIN),
 ``presence`` (notices and seat badges), ``watching`` (a spectator offered a free seat), ``rejoin`` (the
@@ -17,7 +18,7 @@ from typing import Any
 
 SCENES = ("title", "play", "host", "join", "lobby", "table", "pause", "results", "settings", "rules", "keyboard",
           "history", "replay", "quit", "join_error", "host_lobby", "host_pause", "presence", "watching", "rejoin",
-          "leave")
+          "leave", "guest_replay")
 ALIASES = {"setup": "play", "local": "play", "local_setup": "play", "host_setup": "host", "help": "rules"}
 
 
@@ -91,6 +92,38 @@ def bot_game_log(game_name: str, seed: int, players: int | None, path: str) -> s
         log.action(step, seat, action, 1_700_000_000.0 + step * 0.8, None)
     log.close()
     return path
+
+
+def guest_recording(log: str, folder: str, seat: int, away: range) -> str:
+    """The recording (netplay.recording) a guest at ``seat`` would have made of the game in ``log``: the
+    views the host pushed that seat, except while it was away (``away``: versions), when it came back."""
+    from pathlib import Path
+
+    from cardtable.netplay.recording import Recorder
+    from cardtable.netplay.replay import Replay
+
+    replay = Replay(log)
+    welcome = {"type": "welcome", "seats": [seat], "table": {
+        "id": "shot", "name": replay.header["name"], "game": replay.game.name, "title": replay.game.title,
+        "players": replay.players, "options": replay.header["options"]}}
+    lobby = {"type": "lobby", "seats": [{"seat": i, **s} for i, s in enumerate(replay.seat_records)]}
+    recorder = None
+    for step in range(replay.steps + 1):
+        replay.goto(step)
+        if step in away:
+            if recorder is not None:
+                recorder.close()
+            recorder = None
+            continue
+        if recorder is None:
+            recorder = Recorder(folder=Path(folder), clock=lambda step=step: replay.time_of(step) or 1_700_000_000.0)
+            recorder.feed(welcome)
+            recorder.feed(lobby)
+        recorder.feed({"type": "view", "seat": seat, "version": step, "view": replay.view(seat),
+                       "events": replay.seat_events(seat), "result": replay.result()})
+    assert recorder is not None and recorder.path is not None
+    recorder.close()
+    return recorder.path
 
 
 def person(seat: int, name: str, connected: bool = True, bot: bool = False) -> dict[str, Any]:
@@ -217,6 +250,19 @@ def build_scene(app: Any, scene: str, game_name: str, seed: int, actions: int, p
         replay = Replay(bot_game_log(game_name, seed, players, f"{folder}/shot.ctlog"))
         replay.goto(actions)
         replay_scene = ReplayScene(app, replay, 0)
+        replay_scene.playing = False
+        app.push(replay_scene)
+    elif scene == "guest_replay":
+        import tempfile
+
+        from cardtable.arcade.scenes.replay import ReplayScene
+        from cardtable.netplay.replay import RecordedReplay
+
+        folder = tempfile.mkdtemp(prefix="cardtable-shot-")
+        log = bot_game_log(game_name, seed, players, f"{folder}/shot.ctlog")
+        recorded = RecordedReplay(guest_recording(log, folder, 0, range(max(1, actions - 6), max(1, actions))))
+        recorded.goto(next((k for k in range(recorded.steps + 1) if recorded.version(k) >= actions), recorded.steps))
+        replay_scene = ReplayScene(app, recorded, 0)
         replay_scene.playing = False
         app.push(replay_scene)
     elif scene == "keyboard":

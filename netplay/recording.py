@@ -143,8 +143,8 @@ class Recorder:
             return
         self.log.write(record)
         if self.log.handle.tell() > self.max_bytes and record.get("type") != "end":
-            self.log.write({"type": "stopped", "reason": f"the recording reached its size limit "
-                                                         f"({self.max_bytes // (1024 * 1024)} MB)"})
+            limit = f"{self.max_bytes / (1024 * 1024):g} MB" if self.max_bytes >= 1 << 20 else f"{self.max_bytes} bytes"
+            self.log.write({"type": "stopped", "reason": f"size limit ({limit}) reached"})
             self.done = True
             self.close()
 

@@ -48,6 +48,7 @@ class Playback:
     step: int
     events: list[dict[str, Any]]
     recorded = False  # a guest's recording: only the seats it received views for
+    stopped = ""  # why a recording stopped before the end ("" when it did not)
 
     @property
     def steps(self) -> int:
@@ -83,6 +84,14 @@ class Playback:
     def missed(self, step: int) -> int:
         """Actions of the table between step ``step - 1`` and step ``step`` that it did not see."""
         return 0
+
+    def rejoined(self, step: int) -> bool:
+        """Step ``step`` is the first after this computer came back to the table."""
+        return False
+
+    def version(self, step: int) -> int:
+        """The table's count of actions at ``step``."""
+        return max(0, min(step, self.steps))
 
     def forward(self) -> bool:
         """One step on; False at the end."""
@@ -233,7 +242,6 @@ class RecordedReplay(Playback):
         self.seat_records: list[dict[str, Any]] = [{} for _ in range(players)]
         self.frames: list[Frame] = []
         self.final_result: dict[str, Any] | None = None
-        self.stopped = ""  # why the recording stopped before the end ("" when it did not)
         self._read_records(path, records)
         if not self.frames:
             raise LogError(f"{path}: the recording holds no view of the table", None, "empty")
@@ -288,7 +296,6 @@ class RecordedReplay(Playback):
         return sorted(seen, key=lambda s: -1 if s is None else s)
 
     def version(self, step: int) -> int:
-        """The table's count of actions at ``step``."""
         return self.frames[max(0, min(step, self.steps))].version
 
     def time_of(self, step: int) -> float | None:

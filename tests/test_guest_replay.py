@@ -459,7 +459,7 @@ def test_the_viewer_says_where_a_recording_has_holes(app, tmp_path) -> None:
     scene = app.scene
     assert scene.seat == 0 and scene.gap_note() == "Joined after 2 actions"
     scene.goto(2)
-    assert scene.gap_note() == "Away from the table: 3 actions not seen before this one"
+    assert scene.gap_note() == "Away: 3 actions not seen before this" and scene.holes == [2]
     app.step(2)
 
 

@@ -74,6 +74,7 @@ class ReplayScene(Scene):
         self.buttons: dict[str, pygame.Rect] = {}
         self.progress_rect = pygame.Rect(0, 0, 0, 0)
         self.title = replay.game.title
+        self.holes = [k for k in range(replay.steps + 1) if replay.missed(k) or replay.rejoined(k)]
         self.make_table()
 
     @classmethod
@@ -100,9 +101,11 @@ class ReplayScene(Scene):
         from cardtable.arcade.scenes.title import card_art
         from cardtable.arcade.tables import make_table
 
-        self.table = make_table(self.replay.game.name, [], card_art(self.app), self.table_size())
+        mine = [self.seat] if self.seat is not None else []  # drawn as that player saw it (Speed's own hand face up)
+        self.table = make_table(self.replay.game.name, mine, card_art(self.app), self.table_size())
         self.table.card_scale = self.app.settings.card_scale()
         self.table.input_mapper = self.app.mapper
+        self.table.says_you = False
         self.table.set_names(self.replay.names)
         self.show([])
 
@@ -303,25 +306,30 @@ class ReplayScene(Scene):
         pygame.draw.circle(surface, ui_theme.colour("accent_bright"), (filled.right, filled.centery), 8)
         ui_theme.text(surface, counter, size, (self.progress_rect.right + counter_w // 2 + 8, self.progress_rect.centery),
                       "muted", anchor="center")
-        label = "Replay  ·  " + self.title + ("  ·  as this computer saw it" if self.replay.recorded else "")
-        label += "  ·  the end" if at_end else ""
+        for hole in self.holes:  # where a guest's recording has a hole: a mark on the bar
+            x = self.progress_rect.x + round(self.progress_rect.width * hole / max(1, self.replay.steps))
+            pygame.draw.line(surface, ui_theme.colour("danger"), (x, self.progress_rect.y - 5),
+                             (x, self.progress_rect.bottom + 4), 3)
         gap = self.gap_note()
-        ui_theme.text(surface, label, 15, (rect.x + 14, rect.bottom - 22), "muted", anchor="midleft")
         if gap:
-            ui_theme.text(surface, gap, 15, (rect.right - 14, rect.bottom - 22), "accent_bright", anchor="midright")
+            ui_theme.text(surface, gap, 15, (rect.x + 14, rect.bottom - 22), "accent_bright", anchor="midleft")
+            return
+        label = "Replay  ·  " + self.title + ("  ·  as seen here" if self.replay.recorded else "")
+        label += "  ·  the end" if at_end else ""
+        ui_theme.text(surface, label, 15, (rect.x + 14, rect.bottom - 22), "muted", anchor="midleft")
 
     def gap_note(self) -> str:
-        """Where a guest's recording has a hole: the actions it did not see just before this step."""
-        step = self.replay.step
-        missed = self.replay.missed(step)
+        """Where a guest's recording has a hole: what it did not see just before the present step."""
+        replay, step = self.replay, self.replay.step
+        missed = replay.missed(step)
         if missed:
-            return f"Away from the table: {missed} action{'s' if missed != 1 else ''} not seen before this one"
-        if step == 0 and self.replay.recorded and self.replay.version(0) > 0:
-            return f"Joined after {self.replay.version(0)} actions"
-        if self.replay.recorded and self.replay.rejoined(step):
+            return f"Away: {missed} action{'s' if missed != 1 else ''} not seen before this"
+        if step == 0 and replay.version(0) > 0:
+            return f"Joined after {replay.version(0)} actions"
+        if replay.rejoined(step):
             return "Back at the table"
-        if step == self.replay.steps and getattr(self.replay, "stopped", ""):
-            return f"Recording stopped: {self.replay.stopped}"
+        if step == replay.steps and replay.stopped:
+            return f"Recording stopped: {replay.stopped}"[:60]
         return ""
 
 
