@@ -89,6 +89,10 @@ class Playback:
         """Step ``step`` is the first after this computer came back to the table."""
         return False
 
+    def shown_seat(self, seat: int | None) -> int | None:
+        """The seat whose view :meth:`view` gives for ``seat`` at the present step."""
+        return seat
+
     def version(self, step: int) -> int:
         """The table's count of actions at ``step``."""
         return max(0, min(step, self.steps))
@@ -322,6 +326,9 @@ class RecordedReplay(Playback):
     def _seat_in(self, frame: Frame, seat: int | None) -> int | None:
         """``seat`` when the frame has its view, else the frame's own seat (a spectator who took a seat)."""
         return seat if seat in frame.views else next(iter(frame.views))
+
+    def shown_seat(self, seat: int | None) -> int | None:
+        return self._seat_in(self.frames[self.step], seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         frame = self.frames[self.step]

@@ -478,3 +478,76 @@ def test_cardtable_replay_reports_a_recording(tmp_path, capsys) -> None:
     said = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert said["ok"] and said["recording"] and said["viewpoints"] == [1] and said["missed"] == 3
     assert said["steps"] == 2 and not said["ended"]
+
+
+def test_a_spectator_who_takes_a_seat_is_replayed_as_it_saw_the_table(app, tmp_path) -> None:
+    """It watched (seat nil views), took seat 1 (a `seats` message), then played: the replay shows the
+    spectator's view until then and seat 1's after, whichever of the two is chosen."""
+    from cardtable.arcade.scenes.replay import open_replay
+    from cardtable.netplay.recording import Recorder
+
+    recorder = Recorder(folder=tmp_path)
+    recorder.feed(_welcome([]))
+    for version in (5, 6):
+        recorder.feed(_view(None, version))
+    recorder.feed({"type": "seats", "seats": [1], "token": "y"})
+    for version in (6, 7):
+        recorder.feed(_view(1, version))
+    recorder.close()
+    replay = load(str(recorder.path))
+    assert replay.viewpoints() == [None, 1] and replay.steps == 2
+    assert open_replay(app, str(recorder.path), None)
+    scene = app.scene
+    assert scene.shown is None and scene.current_view() == {"n": 5, "pad": "x" * 10}
+    assert scene.viewer() == "Spectator's view" and scene.gap_note() == "Joined after 5 actions"
+    scene.playing = False
+    scene.forward()  # version 6: both views arrived; the spectator's is the one chosen
+    assert scene.shown is None
+    scene.forward()
+    assert scene.shown == 1 and scene.current_view()["n"] == 7 and scene.viewer() == "Player 2's view"
+    scene.set_seat(1)
+    scene.goto(0)
+    assert scene.shown is None  # seat 1 had no view yet: what this computer saw then
+    app.step(2)
+
+
+def test_a_guest_goes_on_recording_when_the_host_resumes_on_another_port(app, tmp_path) -> None:
+    """The host stops mid-game (the guest is sent back to the title, saying so) and comes back from its
+    log on another port; the guest rejoins with its kept token and the same recording goes on."""
+    from cardtable.arcade import session as sessions
+    from cardtable.arcade.scenes.table import TableScene
+    from cardtable.netplay.host import resume_local_table
+
+    log = str(tmp_path / "host.ctlog")
+    table = start_local_table("oh_hell", 3, seats=[None, "random", "random"], seed=12, log=log, bot_speed=0.0)
+    resumed = None
+    try:
+        guest = join(app, table.port)
+        table.start_game()
+
+        def a_while_in() -> bool:
+            guest.play()
+            return max(guest.live.get(0) or {0: None}) >= 15
+
+        assert run_until(app, a_while_in, 30)
+        path = app.session.recording
+        table.stop()
+        assert run_until(app, lambda: app.scene.name == "dialog" and app.scene.kind == "table_gone", 20)
+        press(app, "confirm")
+        resumed = resume_local_table(log, bot_speed=0.0)
+        assert resumed.port != table.port
+        app.session = sessions.join("127.0.0.1", resumed.port, app.settings.name, table_id=resumed.host.table_id)
+        before = guest.live
+        guest = Guest(app)
+        app.push(TableScene(app))
+        play_to_the_end(app, guest)
+        assert app.scene.log == path
+    finally:
+        app.end_session()
+        table.stop()
+        if resumed is not None:
+            resumed.stop()
+    recording = load(path)
+    check_live(recording, {0: {**before[0], **guest.live[0]}})
+    check_against_the_host(recording, log)
+    assert any(recording.rejoined(k) for k in range(recording.steps + 1))

@@ -71,6 +71,7 @@ class ReplayScene(Scene):
         self.speed_index = SPEEDS.index(1.0)
         self.wait = 0.0
         self.table: Any = None
+        self.shown: int | None = None  # the seat whose view the table shows (see show)
         self.buttons: dict[str, pygame.Rect] = {}
         self.progress_rect = pygame.Rect(0, 0, 0, 0)
         self.title = replay.game.title
@@ -92,16 +93,17 @@ class ReplayScene(Scene):
         return w, max(200, h - BAR - 44)
 
     def viewer(self) -> str:
-        if self.seat is None:
+        if self.shown is None:
             return "Spectator's view"
-        name = self.replay.label(self.seat)
+        name = self.replay.label(self.shown)
         return "Your view" if name.lower() == "you" else f"{name}'s view" if "(" not in name else f"View of {name}"
 
     def make_table(self) -> None:
         from cardtable.arcade.scenes.title import card_art
         from cardtable.arcade.tables import make_table
 
-        mine = [self.seat] if self.seat is not None else []  # drawn as that player saw it (Speed's own hand face up)
+        self.shown = self.replay.shown_seat(self.seat)
+        mine = [self.shown] if self.shown is not None else []  # drawn as that player saw it (Speed's own hand face up)
         self.table = make_table(self.replay.game.name, mine, card_art(self.app), self.table_size())
         self.table.card_scale = self.app.settings.card_scale()
         self.table.input_mapper = self.app.mapper
@@ -110,11 +112,15 @@ class ReplayScene(Scene):
         self.show([])
 
     def show(self, events: list[dict[str, Any]]) -> None:
-        """Hand the table the chosen seat's view of the present step (with this step's events)."""
-        self.table.set_view(self.seat, self.replay.view(self.seat), [], events)
+        """Hand the table the chosen seat's view of the present step (with this step's events). A guest's
+        recording may hold another seat here (a spectator who took a seat): the table turns to it."""
+        if self.replay.shown_seat(self.seat) != self.shown:
+            self.make_table()
+            return
+        self.table.set_view(self.shown, self.replay.view(self.shown), [], events)
 
     def current_view(self) -> dict[str, Any]:
-        return self.table.views.get(self.seat, {})
+        return self.table.views.get(self.shown, {})
 
     # -- moving -----------------------------------------------------------------------------------
 
