@@ -184,6 +184,7 @@ def test_more_tables_than_rows_scroll_by_keys(tmp_path, monkeypatch) -> None:
     try:
         app.push(JoinScene(app))
         scene = app.scene
+        scene.close()  # its browser would list other tests' tables on 127.0.0.1 over these made-up ones
         scene.tables = [TableInfo(f"t{n}", f"Table {n}", "127.0.0.1", 9000 + n, "oh_hell", 1, 3, False, False, 1)
                         for n in range(MAX_LISTED + 3)]
         scene.rebuild()
