@@ -253,11 +253,24 @@ def start_local(config: TableConfig, player_name: str, interfaces: list[str] | N
     client.start()
     session = NetSession(client, table, config, ("127.0.0.1", table.port))
     if config.lan:
+        bots = sum(1 for level in config.host_seats() if level is not None)
+        wait_until_seated(table, bots + local)  # the advert counts this screen's players from the first announcement
         try:
             session.open_to_lan(config.name, interfaces)
         except Exception as error:  # the table still works locally
             session.lan_error = str(error)
     return session
+
+
+def wait_until_seated(table: Any, taken: int, timeout: float = 2.0) -> bool:
+    """Wait (at most ``timeout`` s) until the embedded host has ``taken`` seats filled: its own client's
+    hello is handled on the host's thread, and on a busy machine it can come after the first advert."""
+    deadline = time.monotonic() + timeout
+    while table.host.taken() < taken:
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.005)
+    return True
 
 
 def join(host: str, port: int, player_name: str, pin: str | None = None, seats: int = 1, table_id: str = "") -> NetSession:
