@@ -45,14 +45,19 @@ BUDGET = 256 * 1024 * 1024  # every recording in the folder
 RESUMABLE_AGE = 2 * 24 * 3600.0  # as long as the seat store keeps a seat's token
 
 
-def is_recording(path: str) -> bool:
-    """Whether ``path`` starts like a guest's recording (not a host's table log)."""
+def _header(path: str) -> dict[str, Any] | None:
+    """The first record of ``path`` when it is a recording's header (read alone, not the whole file)."""
     try:
         with open(path, "rb") as handle:
             first = next(iter(msgpack.Unpacker(handle, raw=False, max_buffer_size=1 << 20)), None)
     except (OSError, ValueError, msgpack.UnpackException):
-        return False
-    return isinstance(first, dict) and first.get("type") == "header" and "recording" in first
+        return None
+    return first if isinstance(first, dict) and first.get("type") == "header" and "recording" in first else None
+
+
+def is_recording(path: str) -> bool:
+    """Whether ``path`` starts like a guest's recording (not a host's table log)."""
+    return _header(path) is not None
 
 
 def _players(lobby: dict[str, Any]) -> list[dict[str, Any]]:
@@ -203,6 +208,8 @@ def find_unfinished(folder: Path, table_id: str, now: float) -> tuple[str, list[
                 if now - modified <= RESUMABLE_AGE:
                     candidates.append((modified, path))
     for _, path in sorted(candidates, reverse=True):
+        if (_header(str(path)) or {}).get("table_id") != table_id:
+            continue
         try:
             records, _ = _read(str(path))
             _check_chain(str(path), records)

@@ -107,7 +107,7 @@ class ReplayScene(Scene):
         self.table = make_table(self.replay.game.name, mine, card_art(self.app), self.table_size())
         self.table.card_scale = self.app.settings.card_scale()
         self.table.input_mapper = self.app.mapper
-        self.table.says_you = False
+        self.table.replaying = True
         self.table.set_names(self.replay.names)
         self.show([])
 

@@ -201,7 +201,7 @@ class Table:
         self.views: dict[int, dict[str, Any]] = {}
         self.legals: dict[int, list[Action]] = {}
         self.names: list[str] = []
-        self.says_you = True  # the only local seat is "You" (a replay names the seat it shows)
+        self.replaying = False  # a replay: the seat shown is called by its name, not "You", and offered no controls
         self.badges: dict[int, str] = {}  # presence by seat ("away", "bot plays"), from the lobby
         self.inputs: dict[int, SeatInput] = {s: SeatInput() for s in self.local_seats}
         self.motion = Motion()
@@ -524,7 +524,7 @@ class Table:
 
     def name(self, seat: int) -> str:
         """"You" for the only local seat; otherwise the lobby name, or "Player n" / "Seat n"."""
-        if seat in self.local_seats and len(self.local_seats) == 1 and self.says_you:
+        if seat in self.local_seats and len(self.local_seats) == 1 and not self.replaying:
             return "You"
         if 0 <= seat < len(self.names) and self.names[seat]:
             return self.names[seat]

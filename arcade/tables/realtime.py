@@ -333,7 +333,7 @@ class RealtimeTable(Table):
 
     def draw_seat_hints(self, surface: pygame.Surface, seat: int) -> None:
         """The seat's hints along its own edge (turned to face the top player when they sit opposite)."""
-        if seat not in self.local_seats:
+        if seat not in self.local_seats or self.replaying:
             return
         x, edge, width = self.hint_place(seat)
         image = self.hint_image(seat, self.hints_for(seat), width, self.flipped(seat))
