@@ -84,6 +84,21 @@ def recording() -> Iterator[list[Drawn]]:
         _active = previous
 
 
+@contextmanager
+def seen() -> Iterator[list[Drawn]]:
+    """The items reported inside the block (filled in when it ends), whether or not a recording is
+    already open: an open one keeps them too. A renderer uses it to place something clear of the rest."""
+    if _active is None:
+        with recording() as items:
+            yield items
+        return
+    recorder, start, items = _active, len(_active.items), []
+    try:
+        yield items
+    finally:
+        items.extend(recorder.items[start:])
+
+
 def is_recording() -> bool:
     return _active is not None
 

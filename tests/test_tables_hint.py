@@ -152,3 +152,42 @@ def test_the_hints_plate_covers_no_button_and_no_card_of_the_hand_at_the_smalles
         assert layout.problems(items, app.size) == []
     finally:
         app.shutdown_quietly()
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_the_hint_bar_names_the_hint_button_while_you_have_something_to_do(app, game: str) -> None:
+    """A newcomer learns from the table itself that H (a stick click on a pad) suggests a move; not
+    at a LAN table whose host keeps hints off."""
+    scene = table_scene(app, game)
+    bars: list[list] = []
+    draw = scene.table.hint_image
+    scene.table.hint_image = lambda seat, hints, *rest: bars.append(list(hints)) or draw(seat, hints, *rest)
+    app.step(1)
+    assert bars and (("hint",), "hint") in bars[-1]
+    scene.lobby_hints, app.session.private = False, False
+    bars.clear()
+    app.step(1)
+    assert bars and (("hint",), "hint") not in bars[-1]
+
+
+def test_an_oh_hell_seat_that_bids_later_reads_to_bid_not_bidding(app) -> None:
+    """Only the seat deciding now is "bidding..."; the others still to bid read "to bid"."""
+    scene = table_scene(app, "oh_hell")
+    table = scene.table
+    plates: dict[int, list[str]] = {}
+    plate = table.name_plate
+
+    def spy(surface, seat, centre, lines, *args, **kwargs):
+        plates[seat] = [text for text, _ in lines]
+        return plate(surface, seat, centre, lines, *args, **kwargs)
+
+    table.name_plate = spy
+    view = dict(table.views[0])
+    assert view["phase"] == "bid" and view["turn"] == 0
+    # a later hand: seat 1 deals, so seats 2 and 3 have bid and seat 1 bids after seat 0
+    view.update(dealer=1, bids=[None, None, 1, 0], has_bid=[False, False, True, True])
+    table.set_view(0, view, table.legals[0], [])
+    app.step(1)
+    assert plates[0][0] == "bidding..."
+    assert plates[1][0] == "to bid"
+    assert plates[2][0].startswith("bid 1")

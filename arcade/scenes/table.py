@@ -177,6 +177,7 @@ class TableScene(Scene):
             if self.app.scene is not self and self.app.find("table") is not self:
                 return
         if self.table is not None:
+            self.table.offer_hint = self.started and not self.watching and self.hints_allowed()
             guarded(self, "tick", self.table.tick, dt)
             if self.app.scene is self and self.result is None:
                 self.send_auto()

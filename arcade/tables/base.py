@@ -191,6 +191,7 @@ class Table:
     """The base of every game table (see ARCADE_IFACE.md for the contract)."""
 
     game_name = ""
+    offer_hint = False  # the table scene says so: the Hint button works here (the hint bar names it)
     realtime = False
 
     def __init__(self, game_name: str, local_seats: list[int], art: CardArt, size: tuple[int, int]) -> None:
@@ -229,6 +230,8 @@ class Table:
         self._static_dirty = True
         self._panel_cache: dict[tuple, pygame.Surface] = {}
         self._hint_cache: dict[tuple, pygame.Surface] = {}  # hint bars and message panels, drawn once
+        self._hint_spot: pygame.Rect | None = None  # where the hint's plate goes (found once per layout)
+        self._hint_obstacles: list[pygame.Rect] = []  # what the frame drew that the plate must not cover
         self._dim_cache: dict[tuple[int, int], pygame.Surface] = {}
         self._first_layout = True
         self.flips: dict[object, float] = {}  # card key -> seconds left of its turning-over animation
@@ -411,9 +414,21 @@ class Table:
         if surface.get_size() != self.size:
             self.resize(surface.get_size())
         self._faces_left = FACES_PER_FRAME
-        if self._static_dirty or self._static is None or layout.is_recording():
-            self._render_static()
-        surface.blit(self._static, (0, 0))
+        # a hint's plate is placed once, clear of everything this frame reports before it
+        placing = self.hinted is not None and self._hint_spot is None
+        with layout.seen() if placing else nullcontext([]) as drawn:
+            if self._static_dirty or self._static is None or layout.is_recording():
+                self._render_static()
+            surface.blit(self._static, (0, 0))
+            self._draw_table(surface, alpha)
+        if placing:
+            self._hint_obstacles = [pygame.Rect(d.rect) for d in drawn if d.kind not in ("backdrop", "overlay")]
+        self.draw_hint(surface)
+        self._draw_effects(surface)
+        self._draw_toasts(surface)
+
+    def _draw_table(self, surface: pygame.Surface, alpha: float) -> None:
+        """Everything of a frame but the hint, the effects and the messages drawn over it."""
         self._report_groups()
         self.draw_under(surface, alpha)
         lifted = None
@@ -439,9 +454,6 @@ class Table:
                 surface.blit(image, pos)
         self._draw_buttons(surface)
         self.draw_over(surface, alpha)
-        self.draw_hint(surface)
-        self._draw_effects(surface)
-        self._draw_toasts(surface)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = (max(320, int(size[0])), max(200, int(size[1])))
@@ -862,6 +874,7 @@ class Table:
     # -- layout and drawing ---------------------------------------------------------------------
 
     def relayout(self, snap_back: bool = False) -> None:
+        self._hint_spot = None
         self.sprites = []
         self.buttons = []
         if self.views:
@@ -920,7 +933,10 @@ class Table:
         image = self.text(words, px, HINT)
         pad = round(8 * self.u)
         plate = pygame.Rect(0, 0, image.get_width() + 2 * pad, image.get_height() + pad)
-        self._place_hint(plate, around, bool(own), round(8 * self.u))
+        if self._hint_spot is None or self._hint_spot.size != plate.size:
+            self._place_hint(plate, around, bool(own), round(8 * self.u))
+            self._hint_spot = plate.copy()
+        plate = self._hint_spot
         fade = min(1.0, left / 0.4)
         panel = self.panel(plate.size, (20, 8, 24, 225), border=(*HINT, 200))
         self.blit_faded(surface, panel, plate, fade)
@@ -942,11 +958,23 @@ class Table:
         tries = [over, under, right, left] if over_cards else [under, right, over, left]
         keep_clear = [b.rect for b in self.buttons if b.rect.width and b.rect.height]
         keep_clear += [s.rect for s in self.sprites if s.seat in self.local_seats and s.group.startswith("hand")]
-        for place in tries:
+        keep_clear += self._hint_obstacles  # name plates, labels, cards, the hint bar...
+        for place in tries + self._places_near(plate, around, room):
             if room.contains(place) and place.collidelist(keep_clear) < 0:
                 plate.topleft = place.topleft
                 return
         plate.topleft = tries[0].clamp(room).topleft
+
+    def _places_near(self, plate: pygame.Rect, around: pygame.Rect, room: pygame.Rect) -> list[pygame.Rect]:
+        """Every place for ``plate`` on a coarse grid over ``room``, the nearest to ``around`` first."""
+        step = max(8, plate.height // 2)
+        places = []
+        for y in range(room.top, room.bottom - plate.height + 1, step):
+            for x in range(room.left, room.right - plate.width + 1, step):
+                places.append(pygame.Rect((x, y), plate.size))
+        cx, cy = around.center
+        places.sort(key=lambda r: (r.centerx - cx) ** 2 + (r.centery - cy) ** 2)
+        return places
 
     def hint_still_good(self, tip: Any, legal: list[Action]) -> bool:
 
@@ -1264,7 +1292,7 @@ class Table:
         """A bar of hints along the bottom for the player at this screen: each hint's buttons as key
         caps, or as the pad's own buttons for a pad player, then its words (``None`` hints are left
         out: a :meth:`mouse_hint` for someone not using the mouse)."""
-        shown = [h for h in hints if h is not None and h[1]]
+        shown = [h for h in self.with_hint_button(self.me, hints) if h is not None and h[1]]
         image = self.hint_image(self.me, shown, self.W * 0.94)
         if image is None:
             return
@@ -1272,6 +1300,14 @@ class Table:
         rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
         surface.blit(image, rect)
         self.report("hints", rect, " \u00b7 ".join(" ".join([*self.caps(self.me, kinds), words]) for kinds, words in shown))
+
+    def with_hint_button(self, seat: int | None, hints: Iterable[Hint | None]) -> list[Hint | None]:
+        """``hints`` and, last (the first to go when the bar is short of room), the Hint button when
+        the seat has something to do: a newcomer learns that H (or a stick click) suggests a move."""
+        out = list(hints)
+        if self.offer_hint and seat is not None and self.legals.get(seat) and not self.needs_privacy():
+            out.append((("hint",), "hint"))
+        return out
 
     def seat_device(self, seat: int | None) -> str:
         return self.inputs[seat].device if seat in self.inputs else "keyboard"

@@ -265,13 +265,15 @@ class OhHellTable(Table):
             bid = bids[seat] if seat < len(bids) else None
             has_bid = (view.get("has_bid") or [False] * self.players)[seat]
             took = tricks[seat] if seat < len(tricks) else 0
+            acting = seat == turn or (simultaneous and phase == "bid" and not has_bid)
             if bid is None:
-                status = ("has bid" if has_bid else "bidding...") if phase == "bid" else "no bid"
+                waiting = "bidding..." if acting else "to bid"  # not "bidding" while another seat decides
+                status = ("has bid" if has_bid else waiting) if phase == "bid" else "no bid"
                 line = (status, MUTED)
             else:
                 colour = LEGAL if took == bid else (BAD if took > bid else INK)
                 line = (f"bid {bid}  \u00b7  took {took}", colour)
-            active = seat == turn or (simultaneous and phase == "bid" and not has_bid)
+            active = acting
             score = scores[seat] if seat < len(scores) else 0
             lines = [line, (f"score {score}", MUTED)]
             centre = self.plate_centre(seat)

@@ -336,7 +336,10 @@ class RealtimeTable(Table):
         if seat not in self.local_seats or self.replaying:
             return
         x, edge, width = self.hint_place(seat)
-        image = self.hint_image(seat, self.hints_for(seat), width, self.flipped(seat))
+        hints = self.hints_for(seat)
+        if len(self.local_seats) == 1:  # (two on one screen: each half's bar has no room to spare)
+            hints = self.with_hint_button(seat, hints)
+        image = self.hint_image(seat, hints, width, self.flipped(seat))
         if image is None:
             return
         if self.flipped(seat):
