@@ -97,6 +97,30 @@ def test_tables_report_text_plates_buttons_hints_and_card_groups() -> None:
     assert hand.rect == (100, 400, 110, 70)
 
 
+def test_floating_labels_said_at_one_place_go_under_each_other() -> None:
+    """Go-Stop said "+1 junk from Bo" and "+1 junk from You" at one seat in the same instant: one
+    smudge of text. A label said where another still floats goes under it, and they rise together."""
+    from cardtable.arcade.cardart import CardArt
+    from cardtable.arcade.tables.base import Table
+
+    class Probe(Table):
+        def build(self) -> None:
+            self.sprites = []
+
+    table = Probe("probe", [0], CardArt(), (960, 540))
+    table.float_text("+1 junk from Bot 3 (normal)", (300, 100))
+    table.effects.tick(0.1)
+    table.float_text("+1 junk from You", (300, 100))
+    table.float_text("bonus card!", (300, 100))
+    for _ in range(4):
+        rects = [table._float_rect(e.text, e.size, e.pos, e.progress) for e in table.effects.items]
+        assert len(rects) == 3 and all(a.colliderect(b) is False for i, a in enumerate(rects) for b in rects[i + 1:])
+        table.effects.tick(0.2)
+    table.effects.clear()
+    table.float_text("later", (300, 100))
+    assert table.effects.items[0].pos == (300, 100)
+
+
 def test_every_text_uses_the_shipped_typeface() -> None:
     import json
     import pathlib

@@ -578,7 +578,23 @@ class Table:
         self.effects.add(Effect("banner", text, (self.W / 2, self.banner_y()), colour, seconds, size=size))
 
     def float_text(self, text: str, pos: Vec, colour: Colour = INK, seconds: float = 1.2) -> None:
-        self.effects.add(Effect("float", text, pos, colour, seconds, size=0.6))
+        """A label that rises from ``pos`` and fades; one said at the same place while another is still
+        there goes under it (Go-Stop's "+1 junk from Bo" and "+1 junk from You" were one smudge)."""
+        x, y = pos
+        mine = self._float_rect(text, 0.6, (x, y), 0.0)
+        for _ in range(6):
+            hit = [r for r in (self._float_rect(e.text, e.size, e.pos, e.progress) for e in self.effects.items
+                               if e.kind == "float") if r.colliderect(mine)]
+            if not hit:
+                break
+            y = max(r.bottom for r in hit) + mine.height / 2 + 2 * self.u
+            mine = self._float_rect(text, 0.6, (x, y), 0.0)
+        self.effects.add(Effect("float", text, (x, y), colour, seconds, size=0.6))
+
+    def _float_rect(self, text: str, size: float, pos: Vec, progress: float) -> pygame.Rect:
+        """Where a floating label is drawn at ``progress`` of its rise (see _draw_effects)."""
+        image = self.text(text, 40 * self.u * size, INK)
+        return image.get_rect(center=(round(pos[0]), round(pos[1] - 40 * self.u * progress)))
 
     def fly_away(self, key: object, code: str | None, size: tuple[int, int], start: Vec, end: Vec,
                  hold: float = 0.0, duration: float = 0.35, flipped: bool = False,
@@ -1222,8 +1238,7 @@ class Table:
             elif effect.kind == "float":
                 px = 40 * self.u * effect.size
                 image = self.text(effect.text, px, effect.colour)
-                self.blit_faded(surface, image, image.get_rect(center=(effect.pos[0], effect.pos[1] - 40 * self.u * p)),
-                                1 - p)
+                self.blit_faded(surface, image, self._float_rect(effect.text, effect.size, effect.pos, p), 1 - p)
             elif effect.kind == "flash":  # a brightening of the whole table: an additive fill is one fast pass
                 light = round(60 * (1 - p))
                 surface.fill((light, light, light), special_flags=pygame.BLEND_RGB_ADD)
