@@ -96,7 +96,10 @@ class FocusRing:
         if self.manager is None:
             return
         if item is not None and item.is_text and item.element is not None:
-            self.manager.set_focus_set(item.element)
+            if not getattr(item.element, "is_focused", False):
+                self.manager.set_focus_set(item.element)
+                # pygame-gui puts the caret at the start on focus: what is typed would go before the text
+                item.element.set_text(item.element.get_text())
         else:
             current = self.manager.get_focus_set()
             if current and any(getattr(i.element, "is_focused", False) for i in self.items if i.is_text):

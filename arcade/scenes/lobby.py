@@ -182,15 +182,19 @@ class LobbyScene(MenuScene):
         retry = self.retry
         buttons: list[tuple[str, Any, str]] = []
         if said.code in ("pin_wrong", "pin_needed", "pin_locked"):
-            buttons.append(("Type the PIN", self._focus_pin, "pin"))
+            buttons.append(("Type the PIN", lambda: self._focus_pin(clear=said.code == "pin_wrong"), "pin"))
         elif retry is not None:
             buttons.append(("Try again", retry, "retry"))
         buttons.append(("Back", lambda: None, "back"))
         self.app.push(DialogScene(self.app, said.title, said.lines, buttons, default=buttons[0][2], kind=said.code))
 
-    def _focus_pin(self) -> None:
+    def _focus_pin(self, clear: bool = False) -> None:
+        """Back to the join screen's PIN box (emptied when the PIN in it was wrong: what is typed next
+        is the new PIN, not added to the old one)."""
         join = self.app.find("join")
         if join is not None and self.app.scene is join:
+            if clear:
+                join.pin_entry.set_text("")
             join.ring.focus_name("pin")
 
     def offer_to_watch(self, welcome: dict[str, Any]) -> None:
