@@ -286,20 +286,40 @@ class App:
             ui_theme.hints(surface, [(self._pair_label(kind), what) for kind, what in items])
 
     def _draw_toasts(self, surface: pygame.Surface) -> None:
-        """The app's messages, stacked up from just above the hint bar: never over a title or the hints."""
+        """The app's messages, stacked up from just above the hint bar: never over a title or the hints,
+        and raised past the scene's controls when they would cover one (the join screen's Back button
+        at 960x540)."""
         if not self.toasts:
             return
         w, h = surface.get_size()
-        y = h - 52
+        plates = []
         for message, _ in reversed(self.toasts[-3:]):
             size = 19 if ui_theme.font(19, True).size(message)[0] <= w - 100 else 15
             img = ui_theme.font(size, True).render(message, True, ui_theme.colour("ink"))
-            rect = img.get_rect().inflate(36, 16)
-            rect.midbottom = (w // 2, y)
+            plates.append((img, img.get_rect().inflate(36, 16)))
+        controls = [item.rect for item in getattr(getattr(self.scene, "ring", None), "items", []) if item.rect.height]
+        bottom = h - 52
+        for y in range(h - 52, 80, -8):
+            if not self._toasts_cover(plates, w, y, controls):
+                bottom = y
+                break
+        for img, rect in plates:
+            rect.midbottom = (w // 2, bottom)
             ui_theme.panel(surface, rect, alpha=235, radius=12)
             pygame.draw.rect(surface, ui_theme.colour("accent"), rect, width=2, border_radius=12)
             surface.blit(img, img.get_rect(center=rect.center))
-            y = rect.top - 8
+            bottom = rect.top - 8
+
+    @staticmethod
+    def _toasts_cover(plates: list[tuple[pygame.Surface, pygame.Rect]], w: int, bottom: int,
+                      controls: list[pygame.Rect]) -> bool:
+        for _, rect in plates:
+            placed = rect.copy()
+            placed.midbottom = (w // 2, bottom)
+            if placed.collidelist(controls) >= 0:
+                return True
+            bottom = placed.top - 8
+        return False
 
     def step(self, ticks: int = 1, render: bool = True) -> None:
         """Run ``ticks`` fixed ticks (gathering SDL events first) and render one frame."""

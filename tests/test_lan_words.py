@@ -155,9 +155,34 @@ def test_a_wrong_pin_is_explained_and_leads_back_to_the_pin_box(app) -> None:
         assert app.scene.ring.focused.name == "pin"
         key(app, pygame.K_RETURN)
         assert app.scene is join and join.ring.focused.name == "pin"
+        assert join.pin_entry.get_text() == ""  # the wrong PIN is gone: typing gives the new one
+        for ch in "2468":
+            app.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        app.step(2)
+        assert join.pin_entry.get_text() == "2468"
     finally:
         app.home()
         table.stop()
+
+
+def test_typing_in_a_field_that_has_text_goes_after_it(app) -> None:
+    """pygame-gui puts the caret at the start of a field it focuses: "4821" typed into a field holding
+    "11" read "482111". Focus by the ring puts it at the end."""
+    from cardtable.arcade.scenes.join import JoinScene
+
+    app.push(JoinScene(app))
+    join = app.scene
+    join.ring.focus_name("address")
+    app.step(2)
+    join.address_entry.set_text("127.0.0.1:")
+    join.ring.focus_name("pin")
+    app.step(2)
+    join.ring.focus_name("address")
+    app.step(2)
+    for ch in "4800":
+        app.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.step(2)
+    assert join.address_entry.get_text() == "127.0.0.1:4800"
 
 
 def test_a_version_mismatch_names_both_versions() -> None:
@@ -186,3 +211,29 @@ def test_a_version_mismatch_names_both_versions() -> None:
     assert said.code == "version" and said.title == "A different version of cardtable"
     assert said.lines[0].startswith(f"This table runs cardtable {__version__}; you have cardtable ")
     assert said.lines[1] == "Install the same version on both computers."
+
+
+def test_a_message_on_the_join_screen_covers_none_of_its_controls(tmp_path, monkeypatch) -> None:
+    """At 960x540 "This table needs a PIN: ..." sat over the Back button (messages stack up from the
+    hint bar); it is raised into the free room above the address row instead."""
+    from cardtable.arcade import ui_theme
+    from cardtable.arcade.app import App
+    from cardtable.arcade.scenes.join import JoinScene
+    from cardtable.arcade.settings import Settings
+
+    monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "config"))
+    app = App(size=(960, 540), fullscreen=False, settings=Settings())
+    app.lan_interfaces = ["127.0.0.1"]
+    try:
+        app.push(JoinScene(app))
+        app.step(2)
+        app.toast("This table needs a PIN: type it in the PIN box, then press Enter")
+        drawn: list[pygame.Rect] = []
+        panel = ui_theme.panel
+        monkeypatch.setattr(ui_theme, "panel", lambda surface, rect, **kw: drawn.append(rect.copy()) or panel(surface, rect, **kw))
+        app._draw_toasts(pygame.Surface(app.size))
+        controls = [item.rect for item in app.scene.ring.items]
+        assert len(drawn) == 1 and drawn[0].collidelist(controls) < 0
+        assert drawn[0].bottom <= app.size[1] - 52 and drawn[0].top > 100
+    finally:
+        app.shutdown_quietly()
