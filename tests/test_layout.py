@@ -287,8 +287,42 @@ def scene_problems(scene: str, game: str, sizes: tuple[tuple[int, int], ...] = S
         build_scene(app, scene, game, 3, 10, None)
         app.step(10)
         found += [f"{scene} ({game}) {size[0]}x{size[1]}: {p}" for p in layout.problems(app.layout_items(), size)]
+        found += [f"{scene} ({game}) {size[0]}x{size[1]}: {p}" for p in clipped_buttons(app)]
         app.shutdown_quietly()
     return found
+
+
+def clipped_buttons(app) -> list[str]:
+    """Buttons whose text's line is taller than the button (pygame-gui clips it: "Rejoin" read "Reioin");
+    a cycler's arrows (one small sign, no ascender or descender) fit any row."""
+    out = []
+    for element in app.manager.get_root_container().elements:
+        if type(element).__name__ == "UIButton" and element.visible and element.text not in ("", "<", ">"):
+            line = element.font.size(element.text)[1]
+            if line > element.rect.height - 2:
+                out.append(f'button "{element.text}" is {element.rect.height} px tall for a {line} px line')
+    return out
+
+
+def test_the_title_with_two_tables_to_rejoin_fits_its_buttons_at_the_smallest_window(monkeypatch) -> None:
+    from types import SimpleNamespace
+
+    from cardtable.arcade.app import App
+    from cardtable.arcade.settings import Settings
+
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
+    app = App(size=(960, 540), fullscreen=False, settings=Settings())
+    try:
+        app.step(2)
+        title = app.scene
+        title.rejoinable = [(None, SimpleNamespace(name=f"{who}'s table", key=who)) for who in ("Ann", "Bo")]
+        title.rebuild()
+        app.step(2)
+        assert len(title.ring.items) == 9
+        assert clipped_buttons(app) == []
+        assert layout.problems(app.layout_items(), app.size) == []
+    finally:
+        app.shutdown_quietly()
 
 
 @pytest.mark.parametrize("game", GAMES)

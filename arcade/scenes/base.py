@@ -100,6 +100,9 @@ class Scene:
         before a frame drawn for :meth:`App.layout_items`."""
 
 
+# px: the least height of a button for the theme's big (26 px bold) and plain (22 px) fonts: Noto's line
+# box must fit inside, or pygame-gui clips the text ("Rejoin" read "Reioin" at 960x540)
+BIG_BUTTON, SMALL_BUTTON = 38, 32
 WIDGET_KINDS = {"UIButton": "button", "UITextEntryLine": "field", "UILabel": "label", "UITextBox": "label"}
 
 
@@ -231,7 +234,10 @@ class MenuScene(Scene):
 
     def button(self, rect: pygame.Rect, text: str, callback, name: str = "", big: bool = False,
                enabled: bool = True) -> Any:
-        oid = ObjectID(class_id="@menu_big") if big else None
+        # a squeezed row (a short window, many rows) gets a font whose line fits it
+        oid = ObjectID(class_id="@menu_big") if big and rect.height >= BIG_BUTTON else None
+        if rect.height < SMALL_BUTTON:
+            oid = ObjectID(class_id="@button_small")
         element = pygame_gui.elements.UIButton(rect, text, self.manager, object_id=oid)
         if not enabled:
             element.disable()
