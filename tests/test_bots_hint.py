@@ -67,3 +67,13 @@ def test_oh_hell_reasons_count_the_tricks_still_needed() -> None:
     assert explain(view, {"type": "play", "card": "AS"}) == "you need 2 more tricks"
     view["tricks"] = [2, 0, 0]
     assert explain(view, {"type": "play", "card": "2H"}) == "you have your 2: take no more"
+
+
+def test_oh_hell_bid_reasons_read_as_words() -> None:
+    """No "about 0.0 tricks"; a bid far from the hand's count says why in plain words."""
+    from cardtable.engine.bots.oh_hell import _bid_reason
+
+    assert _bid_reason(0.2, 0) == "your hand looks unlikely to take a trick"
+    assert _bid_reason(2.0, 2) == "your hand looks worth about 2.0 tricks"
+    assert _bid_reason(5.9, 9) == ("your hand looks worth about 5.9 tricks; played out over likely deals, "
+                                   "a bid of 9 scores best")

@@ -335,7 +335,7 @@ def _bid_reason(worth: float, bid: int) -> str:
     else:
         reason = f"your hand looks worth about {worth:.1f} trick{'' if round(worth, 1) == 1 else 's'}"
     if abs(bid - worth) >= 1.0:
-        reason += f"; playing likely deals out says {bid}"
+        reason += f"; played out over likely deals, a bid of {bid} scores best"
     return reason
 
 
