@@ -193,7 +193,7 @@ def table_moments(game: str, players: int | None, seed: int = 3, limit: int = 40
 
 def table_problems(game: str, players: int | None = None, card_size: str = "medium",
                    sizes: tuple[tuple[int, int], ...] = SIZES, device: str = "keyboard", couch: bool = False,
-                   hints: bool = False) -> list[str]:
+                   hints: bool = False, prepare=None) -> list[str]:
     import copy
 
     from cardtable.arcade.app import App
@@ -219,6 +219,8 @@ def table_problems(game: str, players: int | None = None, card_size: str = "medi
             if hints and not show_a_hint(app.scene.table, tips, at):
                 app.pop()
                 continue
+            if prepare is not None:
+                prepare(app.scene.table)
             found += [f"{game} {size[0]}x{size[1]} after {at} actions: {p}"
                       for p in layout.problems(app.layout_items(), size)]
             app.pop()
@@ -248,6 +250,21 @@ def test_a_hint_covers_nothing_at_any_table(game, monkeypatch) -> None:
     plates, labels, cards, buttons and the hint bar (Rummy's plate covered the top opponent's plate)."""
     monkeypatch.setenv("CARDTABLE_STRICT", "1")
     assert table_problems(game, sizes=SIZES[:2], hints=True) == []
+
+
+@pytest.mark.parametrize("card_size", ["medium", "large"])
+def test_tractor_my_plate_clears_the_marker_over_a_chosen_card(card_size, monkeypatch) -> None:
+    """The cursor on a card you chose: the card stands up and the marker bobs above it (it covered
+    "attackers" on your name plate at 960x540)."""
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
+
+    def choose_the_cursors_card(table) -> None:
+        me = table.me
+        if table.legals.get(me) and me in table.inputs and table.shown_cards():
+            table.selected[me] = {table.inputs[me].cursor % len(table.shown_cards())}
+            table.relayout()
+
+    assert table_problems("tractor", card_size=card_size, sizes=SIZES[:2], prepare=choose_the_cursors_card) == []
 
 
 @pytest.mark.parametrize("game", GAMES)

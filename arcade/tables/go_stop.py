@@ -545,7 +545,7 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         if not legal:
             hints = [((), "waiting for the other players" if phase != "over" else "the table is over")]
         elif self.zone.get(me or 0) == "menu" or not any(a.get("type") in ("play", "bomb") for a in legal):
-            hints = [(ARROWS, "choose"), (("confirm",), "press"), self.mouse_hint(me, "or click a button")]
+            hints = [(ARROWS, "choose"), (("confirm",), "select"), self.mouse_hint(me, "or click a button")]
         else:
             hints = [(ARROWS, "choose a card"), (("confirm",), "play"),
                      self.mouse_hint(me, "or click a card"), (("alt",), "buttons") if self.menu_entries(me or 0) else None]

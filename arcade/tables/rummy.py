@@ -601,7 +601,7 @@ class RummyTable(CouchPlay, Table):
         if not legal:
             hints = [((), "waiting for the other players")]
         elif self.zone == "menu" or not self.can_meld():
-            hints = [(ARROWS, "choose"), (("confirm",), "press"),
+            hints = [(ARROWS, "choose"), (("confirm",), "select"),
                      (("alt",), "hand/table/buttons")]
         else:
             hints = [(ARROWS, "move"), (("confirm",), "select / put"),

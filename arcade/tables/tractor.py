@@ -133,11 +133,20 @@ class TractorTable(CouchPlay, ActionMenu, Table):
         return self.H - self.hand_size()[1] - 28 * self.u
 
     def plate_bottom(self) -> float:
-        """Where my name plate ends: above a chosen card, and above the cursor's marker over a card (the
-        marker over a chosen card may touch it: with large cards there is no room for both under the
-        left player's hand)."""
+        """Where my name plate ends: above the cursor's marker over a chosen card (the card stands up,
+        the marker bobs above it; it covered "attackers" on the plate at 960x540)."""
         card = self.hand_size()[1]
-        return self.hand_top() - max(card * CHOSEN_LIFT, card * CURSOR_LIFT + MARKER_REACH * self.u) - 2 * self.u
+        return self.hand_top() - card * max(CHOSEN_LIFT, CURSOR_LIFT) - MARKER_REACH * self.u - 2 * self.u
+
+    def _my_plate_y(self) -> float:
+        """My name plate's centre: above the marker over a chosen card, but not up into the fan of the
+        player on my left (with large cards there is no room for both: the marker may touch the plate)."""
+        y = self.plate_bottom() - 34 * self.u
+        left = f"hand {((self.me or 0) - 1) % max(1, self.players)}"
+        fan = [s.rect for s in self.sprites if s.group == left]
+        if fan:
+            y = max(y, max(r.bottom for r in fan) + 50 * self.u)  # half the plate and the starter badge
+        return y
 
     def banner_y(self) -> float:
         return self.H * 0.3
@@ -500,7 +509,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
                 role = "declarers" if team == declarers else "attackers"
             lines = [(f"team {'A' if team == 0 else 'B'} \u00b7 level {_level_name(levels[team])}", INK),
                      (role + (f" \u00b7 {taken[team]} pts" if role else ""), CYAN if role == "attackers" else MUTED)]
-            centre = (self.W * 0.085, self.plate_bottom() - 34 * self.u) if seat == self.me else self.seat_centre(seat)
+            centre = (self.W * 0.085, self._my_plate_y()) if seat == self.me else self.seat_centre(seat)
             rect = self.name_plate(surface, seat, centre, lines, active=seat == turn, width=165 * self.u)
             if seat == starter:
                 chip = (rect.right - 2 * self.u, rect.top + 2 * self.u)
@@ -673,9 +682,9 @@ class TractorTable(CouchPlay, ActionMenu, Table):
         elif self.view.get("phase") == "draw" and me is not None and self.find(me, type="draw"):
             paused = self.auto_draw_held(me)
             hints = [((), "auto-draw paused: " + paused if paused else "auto-drawing"),
-                     (ARROWS, "choose a button"), (("confirm",), "press")]
+                     (ARROWS, "choose a button"), (("confirm",), "select")]
         elif self.zone.get(me or 0) == "menu":
-            hints = [(ARROWS, "choose"), (("confirm",), "press"),
+            hints = [(ARROWS, "choose"), (("confirm",), "select"),
                      (("alt",), "back to the hand")]
         elif self.selecting():
             hints = [(ARROWS, "move"), (("confirm",), "select"),
