@@ -551,3 +551,17 @@ def test_a_guest_goes_on_recording_when_the_host_resumes_on_another_port(app, tm
     check_live(recording, {0: {**before[0], **guest.live[0]}})
     check_against_the_host(recording, log)
     assert any(recording.rejoined(k) for k in range(recording.steps + 1))
+
+
+def test_the_host_keeps_its_log_and_records_nothing_of_its_own(tmp_path, monkeypatch) -> None:
+    from cardtable.arcade import session as sessions
+
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path / "data"))
+    config = sessions.TableConfig("oh_hell", 3, [sessions.SeatSpec(sessions.YOU), sessions.SeatSpec(level="random"),
+                                                 sessions.SeatSpec(level="random")], seed=1)
+    session = sessions.start_local(config, "Ann", ["127.0.0.1"])
+    try:
+        assert session.recorder is None and session.recording is None
+        assert session.local_table.host.log_path.endswith(".ctlog")
+    finally:
+        session.close()
