@@ -12,7 +12,9 @@ chain, flushed one by one, 0600), in the data folder's ``logs/`` beside the host
 - ``header``: recording = 1, protocol, game, players, options, name, title, table_id, address, created
 - ``seats``: seats (this connection's seats: [] when watching), on welcome and whenever they change
 - ``table``: seats [{name, kind, level}] (the lobby's players), when they change
-- ``view``: seat, version, view, events, result, t (wall-clock time received); ``legal`` is not kept
+- ``view``: seat, version, events, result, t (wall-clock time received), and either ``view`` (the whole
+  view) or ``changed`` (its top-level entries that differ from this seat's view before) and ``dropped``
+  (the keys gone): a whole view first for each seat and every :data:`KEYFRAME` views; ``legal`` is not kept
 - ``rejoined``: this computer came back to the table (a reconnect, a crash, a host resumed elsewhere);
   views the host pushed while it was away are missing, so versions jump: the replay says where
 - ``stopped``: reason (the recording reached :data:`MAX_BYTES`; nothing after it was kept)
@@ -43,6 +45,10 @@ EXTENSION = ".ctrec"
 MAX_BYTES = 16 * 1024 * 1024  # one recording (a long Oh Hell game for two couch seats is about 2 MB)
 BUDGET = 256 * 1024 * 1024  # every recording in the folder
 RESUMABLE_AGE = 2 * 24 * 3600.0  # as long as the seat store keeps a seat's token
+KEYFRAME = 64  # a seat's whole view at least every this many of its views (the others: what changed)
+
+
+_NONE = object()
 
 
 def _header(path: str) -> dict[str, Any] | None:
@@ -89,6 +95,8 @@ class Recorder:
         self.seats: list[int] = []
         self.players: list[dict[str, Any]] = []
         self.last: dict[int | None, int] = {}  # seat -> the newest version recorded
+        self.previous: dict[int | None, dict[str, Any]] = {}  # seat -> its last view written by this recorder
+        self.since_whole: dict[int | None, int] = {}  # seat -> views written since its last whole one
         self.done = False  # ended, stopped at the size limit, or failed
         self.error: str | None = None
 
@@ -140,8 +148,22 @@ class Recorder:
         if version <= self.last.get(seat, -1):
             return  # the same view again (pushed on reconnect), or an old one
         self.last[seat] = version
-        self._write({"type": "view", "seat": seat, "version": version, "view": message.get("view") or {},
-                     "events": message.get("events") or [], "result": message.get("result"), "t": self.clock()})
+        view = message.get("view") or {}
+        record = {"type": "view", "seat": seat, "version": version, "events": message.get("events") or [],
+                  "result": message.get("result"), "t": self.clock(), **self._changes(seat, view)}
+        self.previous[seat] = view
+        self._write(record)
+
+    def _changes(self, seat: int | None, view: dict[str, Any]) -> dict[str, Any]:
+        """The view as the record keeps it: whole, or what changed since this seat's last one."""
+        before = self.previous.get(seat)
+        count = self.since_whole.get(seat, KEYFRAME)
+        if before is None or count >= KEYFRAME - 1:
+            self.since_whole[seat] = 0
+            return {"view": view}
+        self.since_whole[seat] = count + 1
+        return {"changed": {key: value for key, value in view.items() if before.get(key, _NONE) != value},
+                "dropped": [key for key in before if key not in view]}
 
     def _write(self, record: dict[str, Any]) -> None:
         if self.log is None:

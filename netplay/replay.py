@@ -255,6 +255,7 @@ class RecordedReplay(Playback):
 
     def _read_records(self, path: str, records: list[dict[str, Any]]) -> None:
         rejoined = False
+        self._previous: dict[int | None, dict[str, Any]] = {}  # seat -> its view before (for ``changed``)
         for index, record in enumerate(records[1:], start=1):
             kind = record.get("type")
             if kind == "table" and isinstance(record.get("seats"), list):
@@ -271,10 +272,12 @@ class RecordedReplay(Playback):
                 self.stopped = str(record.get("reason") or "stopped")
 
     def _add_view(self, path: str, index: int, record: dict[str, Any], rejoined: bool) -> None:
-        seat, version, view = record.get("seat"), record.get("version"), record.get("view")
+        seat, version = record.get("seat"), record.get("version")
+        view = self._whole_view(seat, record)
         if not (seat is None or isinstance(seat, int) and 0 <= seat < self.players) or not isinstance(version, int) \
-                or not isinstance(view, dict):
+                or view is None:
             raise LogError(f"{path}: record {index} (view) is not a view of this table", index, "schema")
+        self._previous[seat] = view
         if self.frames and version < self.frames[-1].version:
             raise LogError(f"{path}: record {index} (view): version {version} after {self.frames[-1].version}",
                            index, "schema")
@@ -288,6 +291,15 @@ class RecordedReplay(Playback):
         if isinstance(record.get("result"), dict):
             frame.result = record["result"]
             self.final_result = self.final_result or frame.result
+
+    def _whole_view(self, seat: int | None, record: dict[str, Any]) -> dict[str, Any] | None:
+        """The view a record keeps: whole, or this seat's view before with the entries that changed."""
+        if isinstance(record.get("view"), dict):
+            return record["view"]
+        before, changed, dropped = self._previous.get(seat), record.get("changed"), record.get("dropped")
+        if before is None or not isinstance(changed, dict) or not isinstance(dropped, list):
+            return None
+        return {**{k: v for k, v in before.items() if k not in dropped}, **changed}
 
     @property
     def steps(self) -> int:

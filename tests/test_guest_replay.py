@@ -358,7 +358,7 @@ def _welcome(seats: list[int], table_id: str = "t1") -> dict[str, Any]:
 
 
 def _view(seat: int | None, version: int, size: int = 10) -> dict[str, Any]:
-    return {"type": "view", "seat": seat, "version": version, "view": {"n": version, "pad": "x" * size},
+    return {"type": "view", "seat": seat, "version": version, "view": {"n": version, "pad": chr(97 + version % 26) * size},
             "legal": [{"type": "secret"}], "events": [{"type": "played", "n": version}], "result": None}
 
 
@@ -498,7 +498,7 @@ def test_a_spectator_who_takes_a_seat_is_replayed_as_it_saw_the_table(app, tmp_p
     assert replay.viewpoints() == [None, 1] and replay.steps == 2
     assert open_replay(app, str(recorder.path), None)
     scene = app.scene
-    assert scene.shown is None and scene.current_view() == {"n": 5, "pad": "x" * 10}
+    assert scene.shown is None and scene.current_view() == _view(None, 5)["view"]
     assert scene.viewer() == "Spectator's view" and scene.gap_note() == "Joined after 5 actions"
     scene.playing = False
     scene.forward()  # version 6: both views arrived; the spectator's is the one chosen
@@ -565,3 +565,27 @@ def test_the_host_keeps_its_log_and_records_nothing_of_its_own(tmp_path, monkeyp
         assert session.local_table.host.log_path.endswith(".ctlog")
     finally:
         session.close()
+
+
+def test_a_recording_keeps_what_changed_and_a_whole_view_now_and_then(tmp_path) -> None:
+    from cardtable.netplay.recording import KEYFRAME, Recorder
+    from cardtable.netplay.tablelog import _read
+
+    views = [{"hand": ["AS", "KD"][: 1 + n % 2], "turn": n % 3, **({"trick": [n]} if n % 5 else {})}
+             for n in range(2 * KEYFRAME + 5)]
+    recorder = Recorder(folder=tmp_path)
+    recorder.feed(_welcome([0]))
+    for version, view in enumerate(views):
+        recorder.feed({"type": "view", "seat": 0, "version": version, "view": view, "events": [], "result": None})
+    recorder.close()
+    again = Recorder(folder=tmp_path)  # coming back: its first view is whole again
+    again.feed(_welcome([0]))
+    again.feed({"type": "view", "seat": 0, "version": len(views) + 3, "view": views[1], "events": [], "result": None})
+    kept = [r for r in _read(str(recorder.path))[0] if r["type"] == "view"]
+    assert "view" in kept[0] and kept[1]["changed"] == {"hand": ["AS", "KD"], "turn": 1, "trick": [1]}
+    assert kept[5]["dropped"] == ["trick"]
+    assert [i for i, r in enumerate(kept) if "view" in r] == [0, KEYFRAME, 2 * KEYFRAME, len(views)]
+    replay = load(str(recorder.path))
+    for step, view in enumerate([*views, views[1]]):
+        replay.goto(step)
+        assert replay.view(0) == view, step
