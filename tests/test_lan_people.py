@@ -288,15 +288,17 @@ def test_a_full_lobby_offers_to_watch_and_its_host_asks_before_closing(app) -> N
         join_table(app, port)  # both seats have players: offered to watch
         assert run_until(app, lambda: app.scene.name == "dialog")
         assert app.scene.kind == "full" and app.scene.heading == "Every seat is taken"
-        assert "All 2 seats at Full table have players." in app.scene.lines
+        assert "Both seats at Full table have players." in app.scene.lines
         press(app, "confirm")  # watch: in the lobby as a spectator
         assert app.scene.name == "lobby" and app.scene.welcome["seats"] == []
+        assert app.scene.status == "You are watching: the game shows here when the host starts"
         assert not any(i.name.startswith("sit") for i in app.scene.ring.items)
         bo.close()  # Bo leaves the lobby: his seat opens, the spectator may take it
         assert run_until(app, lambda: any(i.name == "sit1" for i in app.scene.ring.items))
         app.scene.ring.focus_name("sit1")
         press(app, "confirm")
         assert run_until(app, lambda: app.scene.welcome["seats"] == [1])
+        assert app.scene.status == "Waiting for the host to start"
         bo = NetClient("127.0.0.1", port, "Bo")
         bo.start()
         assert bo.wait_for("welcome")["seats"] == []  # Bo, back, finds the table full now

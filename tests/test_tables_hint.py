@@ -191,3 +191,12 @@ def test_an_oh_hell_seat_that_bids_later_reads_to_bid_not_bidding(app) -> None:
     assert plates[0][0] == "bidding..."
     assert plates[1][0] == "to bid"
     assert plates[2][0].startswith("bid 1")
+
+
+def test_the_settings_controls_list_names_the_hint_keys() -> None:
+    """The Hint button has keys of its own; the Controls list in Settings says which."""
+    from cardtable.arcade.input import _KEY_LABELS, _PAD_LABELS, _SPLIT_P1_LABELS
+    from cardtable.arcade.scenes.settings import BINDINGS
+
+    row = next(r for r in BINDINGS if r[0].startswith("Hint"))
+    assert row[1] == _KEY_LABELS["hint"] and _PAD_LABELS["hint"] in row[2] and _SPLIT_P1_LABELS["hint"] in row[3]

@@ -114,8 +114,12 @@ class LobbyScene(MenuScene):
             if kind == "welcome":
                 self.welcome = message
                 self.want_focus = "start" if message.get("owner") else "leave"
-                self.status = "Waiting for the host to start" if not message.get("owner") else \
-                    "Waiting for players: start when everyone is seated (bots fill open seats)"
+                if message.get("owner"):
+                    self.status = "Waiting for players: start when everyone is seated (bots fill open seats)"
+                elif not message.get("seats"):  # no seat was free: this screen watches
+                    self.status = "You are watching: the game shows here when the host starts"
+                else:
+                    self.status = "Waiting for the host to start"
                 changed = True
                 full = not message.get("seats") and getattr(self.session, "asked", 0)
             elif kind == "lobby":
@@ -128,6 +132,8 @@ class LobbyScene(MenuScene):
                     self.started = True
             elif kind == "seats" and self.welcome is not None:
                 self.welcome = {**self.welcome, "seats": list(message.get("seats") or [])}
+                if self.welcome["seats"] and not self.welcome.get("owner"):
+                    self.status = "Waiting for the host to start"  # a spectator took a seat
                 changed = True
             elif kind == "view":
                 self.started = True
@@ -206,7 +212,9 @@ class LobbyScene(MenuScene):
         if table.get("started"):
             title, line = "The game has started", f"{name} is already playing; no seat is free."
         else:
-            title, line = "Every seat is taken", f"All {table.get('players', '')} seats at {name} have players."
+            count = int(table.get("players") or 0)
+            seats = "Both seats" if count == 2 else f"All {count} seats" if count else "All the seats"
+            title, line = "Every seat is taken", f"{seats} at {name} have players."
         self.app.push(DialogScene(self.app, title, [line, "You can watch the game, and take a seat if one frees up."],
                                   [("Watch the game", lambda: None, "watch"), ("Back", self.back, "back")],
                                   default="watch", cancel=self.back, kind="full"))

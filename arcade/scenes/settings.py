@@ -17,6 +17,7 @@ BINDINGS = [
     ("Menu", "F1 / Esc", "Start", "F1"),
     ("Left / right pile", "Q / E", "LB / RB", "Q / E (first player , .)"),
     ("Score sheet, extra", "Tab", "Y", "Tab"),
+    ("Hint (best move)", "H", "Press the stick (L3)", "R (first player /)"),
     ("Fullscreen", "F11", "-", "-"),
 ]
 
