@@ -21,7 +21,8 @@ chain, flushed one by one, 0600), in the data folder's ``logs/`` beside the host
 - ``end``: result
 
 A recording of an unfinished game is continued (appended, its chain checked first) when this computer
-comes back to the same table (by the table's id) within :data:`RESUMABLE_AGE`. All recordings together
+comes back to the same table (by the table's id) within :data:`RESUMABLE_AGE` (one that stopped at its
+size limit stays as it is, and is still the one the History entry names). All recordings together
 stay under :data:`BUDGET` bytes: the oldest go first.
 """
 
@@ -145,6 +146,8 @@ class Recorder:
             return
         if self.log is None:
             self._open()
+        if self.done:
+            return  # the recording of this table stopped at its size limit before this computer left
         if version <= self.last.get(seat, -1):
             return  # the same view again (pushed on reconnect), or an old one
         self.last[seat] = version
@@ -203,6 +206,9 @@ class Recorder:
     def _continue(self, path: str, records: list[dict[str, Any]]) -> None:
         """Go on with the recording of this table begun before (this computer left and came back)."""
         self.path = path
+        if any(record.get("type") == "stopped" for record in records):
+            self.done = True
+            return
         self.log = TableLog.append(path)
         for record in records:
             if record.get("type") == "view":
@@ -220,8 +226,8 @@ class Recorder:
 
 
 def find_unfinished(folder: Path, table_id: str, now: float) -> tuple[str, list[dict[str, Any]]] | None:
-    """The newest recording of table ``table_id`` that neither ended nor stopped, written to within
-    :data:`RESUMABLE_AGE` and whose chain is whole, with its records."""
+    """The newest recording of table ``table_id`` that did not end (it may have stopped at its size
+    limit), written to within :data:`RESUMABLE_AGE` and whose chain is whole, with its records."""
     candidates = []
     with contextlib.suppress(OSError):
         for path in folder.glob(f"*{EXTENSION}"):
@@ -239,7 +245,7 @@ def find_unfinished(folder: Path, table_id: str, now: float) -> tuple[str, list[
             continue
         if not records or records[0].get("type") != "header" or records[0].get("table_id") != table_id:
             continue
-        if any(record.get("type") in ("end", "stopped") for record in records):
+        if any(record.get("type") == "end" for record in records):
             return None
         return str(path), records
     return None

@@ -394,6 +394,10 @@ def test_a_recording_stops_at_its_size_limit_and_says_so(tmp_path) -> None:
     assert recorder.done and os.path.getsize(str(recorder.path)) < 4000 + 800
     replay = load(str(recorder.path))
     assert 5 < replay.steps < 39 and "size limit" in replay.stopped
+    again = Recorder(folder=tmp_path, max_bytes=4000)  # coming back to that table: nothing more, same file
+    again.feed(_welcome([0]))
+    again.feed(_view(0, 45))
+    assert again.path == recorder.path and again.done and load(str(again.path)).steps == replay.steps
 
 
 def test_a_torn_recording_plays_and_is_continued_whole(tmp_path) -> None:
