@@ -307,3 +307,13 @@ def test_setup_tells_each_couch_player_their_controls_and_half(tmp_path, monkeyp
         assert "Player 2 (top): gamepad 2" in scene.couch_note()
     finally:
         app.shutdown_quietly()
+
+
+@pytest.mark.parametrize("name", ["spit", "speed"])
+def test_a_replay_shows_no_cursor_on_the_watched_hand(name) -> None:
+    """A replay offers no controls, so no card of the shown seat wears a cursor's marker or glow."""
+    couch = find_state(name, lambda c: c.phase == "play")
+    assert any(s.mark for s in couch.table.sprites)
+    couch.table.replaying = True
+    couch.push([])
+    assert not any(s.mark for s in couch.table.sprites)

@@ -177,7 +177,7 @@ class SpeedTable(RealtimeTable):
             glow = LEGAL if card in playable else None
             mark = None
             lift = 0
-            if i == cursor and state.device != "mouse" and phase == "play":
+            if i == cursor and state.device != "mouse" and phase == "play" and not self.replaying:
                 glow, mark, lift = self.seat_colour(seat), self.seat_colour(seat), round(size[1] * 0.1)
             if card == state.selected:
                 glow, lift = self.seat_colour(seat), round(size[1] * 0.12)

@@ -199,7 +199,7 @@ class SpitTable(RealtimeTable):
             down = int(place.get("down") or 0)
             up = [c for c in place.get("up") or [] if c not in pending]
             shown_down = min(down, 5)
-            is_cursor = i == cursor and device != "mouse" and phase == "play"
+            is_cursor = i == cursor and device != "mouse" and phase == "play" and not self.replaying
             for j in range(shown_down):
                 rect = base.move(0, round(j * self.step() * direction))
                 top_back = j == shown_down - 1 and not up
