@@ -22,10 +22,20 @@ tricks, its scoring and the next hand's deal. Our engine draws all of a game's s
 so the timed loop also calls ``new()`` once every 13 hands: each hand pays its share of the shuffling,
 as each OpenSpiel game pays for its deal.
 
+Exactly what each side does in its timed loop:
+
+- OpenSpiel, per game: ``new_initial_state()``; then per step (31 chance steps and 32 player actions):
+  ``is_terminal()``, ``legal_actions()``, ``randrange(len(legal))``, ``apply_action(legal[i])``.
+- Ours, per hand: ``new(4, seed)`` once every 13 hands (the game's shuffles, and its first deal), a
+  ``clone()`` of a 7-card start; then per step (32 player actions): ``to_act()[0]``, ``legal(state,
+  seat)``, ``randrange(len(choices))``, ``apply(state, seat, choices[i])`` (its events included: the
+  trick, the hand's scoring row, the next hand's deal), and ``state.hand_index == hand`` to end the hand.
+
 The two loops differ only where the APIs do: ours asks ``to_act()`` for the seat before ``legal()``
 (OpenSpiel's ``legal_actions()`` knows the player), and ends a hand on an attribute read where OpenSpiel
 calls ``is_terminal()`` each step. Both pay ``randrange`` per step: 32 times a hand for us, 63 times a
-game for OpenSpiel (its chance steps included).
+game for OpenSpiel (its chance steps included: that is how OpenSpiel deals). Neither side does work the
+other leaves out: no checks, copies or bookkeeping beyond the engine calls above.
 
 Time: the two sides run in alternating rounds (``rounds`` of each), so a burst of load from other
 processes falls on both; each side's rate is given per CPU second of this process
