@@ -67,6 +67,10 @@ PLAY_ACTIONS: dict[str, dict[str, Any]] = {card: {"type": "play", "card": card} 
 PLAY_EVENTS: tuple[dict[str, dict[str, Any]], ...] = tuple(
     {card: {"type": "play", "seat": seat, "card": card} for card in DECK} for seat in range(7)
 )
+# By seat and bid, the event of a bid in turn (copied like PLAY_EVENTS).
+BID_EVENTS: tuple[tuple[dict[str, Any], ...], ...] = tuple(
+    tuple({"type": "bid", "seat": seat, "bid": n} for n in range(16)) for seat in range(7)
+)
 # Hands are bit masks over DECK (suit by suit, 13 bits each): legality is a few integer operations and
 # a table lookup from a suit's 13 bits to the play actions of those cards.
 BIT: dict[str, int] = {card: 1 << i for i, card in enumerate(DECK)}
@@ -429,7 +433,7 @@ class OhHell(Game):
                 state.phase = PLAY
                 state.turn = state.leader
             return events
-        events = [{"type": "bid", "seat": seat, "bid": bid}]
+        events = [BID_EVENTS[seat][bid].copy()]
         if seat == state.dealer:
             state.phase = PLAY
             state.turn = state.leader
@@ -584,12 +588,16 @@ class OhHell(Game):
         return OhHellState(**self.dump(_Loaded(data)))  # type: ignore[arg-type]
 
     def clone(self, state: OhHellState) -> OhHellState:
-        return OhHellState(
-            state.players, state.seed, state.options, state.schedule, state.hand_index, state.dealer,
-            state.phase, state.turn, state.leader, state.hands[:], state.orders,
-            state.trump_card, state.trump, state.bids[:], state.tricks[:], state.trick[:], state.played[:],
-            state.last_trick, state.last_leader, state.last_winner, state.scores[:], state.sheet[:],
-        )
+        # Slots set one by one: the dataclass __init__ would also test every default factory.
+        copy = _new_state(OhHellState)
+        copy.players, copy.seed, copy.options, copy.schedule = state.players, state.seed, state.options, state.schedule
+        copy.hand_index, copy.dealer, copy.phase, copy.turn = state.hand_index, state.dealer, state.phase, state.turn
+        copy.leader, copy.hands, copy.orders = state.leader, state.hands[:], state.orders
+        copy.trump_card, copy.trump, copy.bids, copy.tricks = state.trump_card, state.trump, state.bids[:], state.tricks[:]
+        copy.trick, copy.played, copy.last_trick = state.trick[:], state.played[:], state.last_trick
+        copy.last_leader, copy.last_winner = state.last_leader, state.last_winner
+        copy.scores, copy.sheet = state.scores[:], state.sheet[:]
+        return copy
 
     # -- invariants -------------------------------------------------------------------------------
 
@@ -656,6 +664,9 @@ class OhHell(Game):
         else:
             assert not state.played and state.last_leader == state.last_winner == -1
         assert shared_actions_intact(), "someone changed a shared action dict handed out by legal()"
+
+
+_new_state = object.__new__
 
 
 def shared_actions_intact() -> bool:
