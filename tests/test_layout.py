@@ -267,6 +267,25 @@ def test_tractor_my_plate_clears_the_marker_over_a_chosen_card(card_size, monkey
     assert table_problems("tractor", card_size=card_size, sizes=SIZES[:2], prepare=choose_the_cursors_card) == []
 
 
+def test_go_stop_labels_about_my_captures_rise_clear_of_my_prompt(monkeypatch) -> None:
+    """"+1 junk from Bo" about my captures started on the prompt line and rose through "Your turn: play
+    a card"; it starts above the prompt now."""
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
+    prompts, crossings = [], []
+
+    def check(table) -> None:
+        with layout.recording() as items:
+            table.draw(pygame.Surface(table.size), 1.0)
+        mine = [pygame.Rect(d.rect) for d in items if d.kind == "label" and d.name.startswith("Your turn")]
+        prompts.extend(mine)
+        for progress in (0.0, 0.5, 1.0):
+            rect = table._float_rect("+1 junk from Bot 3 (normal)", 0.6, table.seat_point(table.me), progress)
+            crossings.extend(f"{rect} over {p}" for p in mine if rect.colliderect(p))
+
+    table_problems("go_stop", sizes=SIZES[:2], prepare=check)
+    assert prompts and crossings == []
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_every_table_lays_out_without_overlaps_at_three_sizes(game, monkeypatch) -> None:
     monkeypatch.setenv("CARDTABLE_STRICT", "1")

@@ -651,9 +651,10 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
             self.float_text("bonus card!", self.seat_point(seat), GOLD, 1.6)
 
     def seat_point(self, seat: int) -> tuple[float, float]:
-        """Where floating labels about ``seat`` appear (over its captures)."""
+        """Where floating labels about ``seat`` appear (over its captures; mine above the prompt line, which
+        sits on my captures: they rose through "Your turn: play a card")."""
         if seat == self.me:
-            return (self.W / 2, self.H * 0.6)
+            return (self.W / 2, self.prompt_bottom() - 48 * self.u)
         region = self.opp_region(seat)
         return (region.centerx, region.bottom - 10 * self.u)
 
