@@ -328,6 +328,24 @@ def scene_problems(scene: str, game: str, sizes: tuple[tuple[int, int], ...] = S
     return found
 
 
+def test_the_rules_say_how_to_scroll_with_the_device_in_use(monkeypatch) -> None:
+    """"more (Down)" told a mouse user to press a key; the wheel scrolls there."""
+    from cardtable.arcade.app import App
+    from cardtable.arcade.scenes.rules import RulesScene
+    from cardtable.arcade.settings import Settings
+
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
+    app = App(size=(960, 540), fullscreen=False, settings=Settings())
+    try:
+        app.push(RulesScene(app))
+        app.step(2)
+        for device, key in (("keyboard", "Down"), ("mouse", "Wheel"), ("pad0", "D-pad")):
+            app.mapper.last_device = device
+            assert f"more  ({key})" in [d.name for d in app.layout_items()], device
+    finally:
+        app.shutdown_quietly()
+
+
 def clipped_buttons(app) -> list[str]:
     """Buttons whose text's line is taller than the button (pygame-gui clips it: "Rejoin" read "Reioin");
     a cycler's arrows (one small sign, no ascender or descender) fit any row."""

@@ -159,15 +159,20 @@ def test_the_hint_bar_names_the_hint_button_while_you_have_something_to_do(app, 
     """A newcomer learns from the table itself that H (a stick click on a pad) suggests a move; not
     at a LAN table whose host keeps hints off."""
     scene = table_scene(app, game)
-    bars: list[list] = []
-    draw = scene.table.hint_image
-    scene.table.hint_image = lambda seat, hints, *rest: bars.append(list(hints)) or draw(seat, hints, *rest)
-    app.step(1)
-    assert bars and (("hint",), "hint") in bars[-1]
+    table = scene.table
+    if table.realtime:  # the real-time tables move on by themselves: the bar's contents, for a position
+        table.legals[0] = [{"type": "flip"}]
+        assert (("hint",), "hint") in table.with_hint_button(0, [])
+    else:
+        bars: list[list] = []
+        draw = table.hint_image
+        table.hint_image = lambda seat, hints, *rest: bars.append(list(hints)) or draw(seat, hints, *rest)
+        app.step(1)
+        assert bars and (("hint",), "hint") in bars[-1]
     scene.lobby_hints, app.session.private = False, False
-    bars.clear()
     app.step(1)
-    assert bars and (("hint",), "hint") not in bars[-1]
+    table.legals[0] = [{"type": "flip"}] if table.realtime else table.legals[0]
+    assert (("hint",), "hint") not in table.with_hint_button(0, [])
 
 
 def test_an_oh_hell_seat_that_bids_later_reads_to_bid_not_bidding(app) -> None:
@@ -200,3 +205,30 @@ def test_the_settings_controls_list_names_the_hint_keys() -> None:
 
     row = next(r for r in BINDINGS if r[0].startswith("Hint"))
     assert row[1] == _KEY_LABELS["hint"] and _PAD_LABELS["hint"] in row[2] and _SPLIT_P1_LABELS["hint"] in row[3]
+
+
+def test_the_hint_button_is_not_offered_while_there_is_nothing_to_choose(app) -> None:
+    """Speed's count: the only action is Ready (the table sends it): no "hint" in the bar then."""
+    scene = table_scene(app, "speed")
+    table = scene.table
+    assert table.offer_hint
+    table.legals[0] = [{"type": "ready"}]
+    assert (("hint",), "hint") not in table.with_hint_button(0, [])
+    table.legals[0] = [{"type": "ready"}, {"type": "flip"}]
+    assert (("hint",), "hint") in table.with_hint_button(0, [])
+
+
+def test_tractor_tells_a_mouse_user_the_buttons_can_be_clicked(app) -> None:
+    scene = table_scene(app, "tractor")
+    table = scene.table
+    bars: list[list] = []
+    draw = table.draw_hints
+    table.draw_hints = lambda surface, hints, *rest, **kw: bars.append(list(hints)) or draw(surface, hints, *rest, **kw)
+    table.legals[0] = [{"type": "pass"}]
+    table.zone[0] = "menu"
+    table.mouse_active = True
+    app.step(1)
+    assert ((), "or click a button") in bars[-1]
+    table.mouse_active = False
+    app.step(1)
+    assert ((), "or click a button") not in bars[-1]

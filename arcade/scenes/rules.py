@@ -112,7 +112,8 @@ class RulesScene(Scene):
         total = y + int(self.scroll) - area.y
         self.max_scroll = max(0.0, total - area.height)
         if self.scroll < self.max_scroll - 4:  # more below: say so, with the key that scrolls
-            label = f"more  ({self.app.mapper.hint('down')})"
+            mapper = self.app.mapper
+            label = f"more  ({mapper.hint('wheel' if mapper.last_device == 'mouse' else 'down')})"
             rect = ui_theme.text(surface, label, 16, (area.x + 16, area.bottom + 14), "accent", anchor="topleft")
             cx, cy = rect.left - 10, rect.centery
             pygame.draw.polygon(surface, ui_theme.colour("accent"), [(cx - 6, cy - 4), (cx + 6, cy - 4), (cx, cy + 4)])

@@ -1320,7 +1320,9 @@ class Table:
         """``hints`` and, last (the first to go when the bar is short of room), the Hint button when
         the seat has something to do: a newcomer learns that H (or a stick click) suggests a move."""
         out = list(hints)
-        if self.offer_hint and seat is not None and self.legals.get(seat) and not self.needs_privacy():
+        legal = self.legals.get(seat) if seat is not None else None
+        choice = legal and any(a.get("type") != "ready" for a in legal)  # (Speed's count: nothing to choose)
+        if self.offer_hint and choice and not self.needs_privacy():
             out.append((("hint",), "hint"))
         return out
 

@@ -685,7 +685,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
                      (ARROWS, "choose a button"), (("confirm",), "select")]
         elif self.zone.get(me or 0) == "menu":
             hints = [(ARROWS, "choose"), (("confirm",), "select"),
-                     (("alt",), "back to the hand")]
+                     (("alt",), "back to the hand"), self.mouse_hint(me, "or click a button")]
         elif self.selecting():
             hints = [(ARROWS, "move"), (("confirm",), "select"),
                      (("alt",), "buttons"), (("back",), "clear"), self.mouse_hint(me, "or click cards")]
