@@ -975,22 +975,32 @@ class Table:
         keep_clear = [b.rect for b in self.buttons if b.rect.width and b.rect.height]
         keep_clear += [s.rect for s in self.sprites if s.seat in self.local_seats and s.group.startswith("hand")]
         keep_clear += self._hint_obstacles  # name plates, labels, cards, the hint bar...
-        for place in tries + self._places_near(plate, around, room):
+        for place in tries:
             if room.contains(place) and place.collidelist(keep_clear) < 0:
                 plate.topleft = place.topleft
                 return
-        plate.topleft = tries[0].clamp(room).topleft
+        plate.topleft = self._nearest_clear(plate, around, room, keep_clear) or tries[0].clamp(room).topleft
 
-    def _places_near(self, plate: pygame.Rect, around: pygame.Rect, room: pygame.Rect) -> list[pygame.Rect]:
-        """Every place for ``plate`` on a coarse grid over ``room``, the nearest to ``around`` first."""
-        step = max(8, plate.height // 2)
-        places = []
-        for y in range(room.top, room.bottom - plate.height + 1, step):
-            for x in range(room.left, room.right - plate.width + 1, step):
-                places.append(pygame.Rect((x, y), plate.size))
-        cx, cy = around.center
-        places.sort(key=lambda r: (r.centerx - cx) ** 2 + (r.centery - cy) ** 2)
-        return places
+    @staticmethod
+    def _nearest_clear(plate: pygame.Rect, around: pygame.Rect, room: pygame.Rect,
+                       keep_clear: list[pygame.Rect]) -> tuple[int, int] | None:
+        """The top-left of the place for ``plate`` nearest to ``around`` on a grid over ``room`` (a step of
+        its height) that covers nothing in ``keep_clear``; None when there is none. Only places nearer
+        than the best so far are tested: ~0.3 ms once per layout while a hint shows."""
+        step = max(8, plate.height)
+        w, h = plate.size
+        cx, cy = around.centerx - w // 2, around.centery - h // 2
+        best, best_d = None, None
+        probe = plate.copy()
+        for y in range(room.top, room.bottom - h + 1, step):
+            for x in range(room.left, room.right - w + 1, step):
+                d = (x - cx) ** 2 + (y - cy) ** 2
+                if best_d is not None and d >= best_d:
+                    continue
+                probe.topleft = (x, y)
+                if probe.collidelist(keep_clear) < 0:
+                    best, best_d = (x, y), d
+        return best
 
     def hint_still_good(self, tip: Any, legal: list[Action]) -> bool:
 
