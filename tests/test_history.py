@@ -234,3 +234,17 @@ def test_history_screens_at_the_smallest_window(app, tmp_path) -> None:
     assert all(app.screen.get_rect().contains(r) for r in rects)
     assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
     pygame.image.save(app.screen, str(tmp_path / "history_960.png"))
+
+
+def test_a_history_row_names_each_player_once() -> None:
+    from types import SimpleNamespace
+
+    from cardtable.arcade.scenes.history import describe
+
+    def row(seats: list[int], winners: list[int]) -> str:
+        return describe(SimpleNamespace(finished=0, players=["Ann", "Bot 2 (normal)", "Bot 3 (hard)"], seats=seats,
+                                        winners=winners, title="Oh Hell"))
+
+    assert row([0], [1]) == "Oh Hell  ·  Bot 2 won  ·  with Bot 3"
+    assert row([0], [0]) == "Oh Hell  ·  You won  ·  with Bot 2, Bot 3"
+    assert row([], [2]) == "Oh Hell  ·  Bot 3 won  ·  with Ann, Bot 2  ·  watched"

@@ -20,7 +20,7 @@ from cardtable.arcade.scenes.base import MenuScene
 def describe(entry: Any) -> str:
     """One line for the list: "12 Mar 14:05 · Oh Hell · You won · with Bot 2, Bot 3"."""
     when = time.strftime("%d %b %H:%M", time.localtime(entry.finished)) if entry.finished else ""
-    names = [str(n) for n in entry.players]
+    names = [str(n).split(" (")[0] for n in entry.players]  # "Bot 2 (hard)": "Bot 2"
     mine = [s for s in entry.seats if s in entry.winners]
     if mine and len(entry.seats) == 1:
         outcome = "You won"
@@ -29,7 +29,8 @@ def describe(entry: Any) -> str:
         outcome = " and ".join(who) + " won"
     else:
         outcome = "a draw"
-    others = [n.split(" (")[0] for s, n in enumerate(names) if s not in entry.seats]  # "Bot 2 (hard)": "Bot 2"
+    said = set(entry.seats) | (set(entry.winners) if outcome != "You won" else set())  # each name once
+    others = [n for s, n in enumerate(names) if s not in said]
     company = ("with " + ", ".join(others)) if others else ""
     if len(company) > 40:
         company = company[:38].rsplit(",", 1)[0] + ", …"

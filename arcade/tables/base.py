@@ -1140,7 +1140,7 @@ class Table:
         size = sprite.rect.size
         if sprite.dim:
             surface.blit(self._dim(size), (x, y))
-        if sprite.mark is not None:
+        if sprite.mark is not None and not self.replaying:  # a replay offers no controls
             with layout.quiet() if sprite.key in self.motion.moving_keys() else nullcontext():  # where it lands counts
                 self.draw_marker(surface, (x + size[0] / 2, y), sprite.mark, below=sprite.flipped,
                                  height=size[1], owner=sprite.group)
