@@ -173,20 +173,24 @@ class OhHellState:
     sheet: list[dict[str, Any]] = field(default_factory=list)
 
 
+# By trump (None: no trump) and led suit, each card's strength in a trick: a trump 22-34, a card of the
+# led suit 2-14, any other 0. The strongest card wins; no two cards of a trick are equally strong.
+STRENGTH: dict[str | None, dict[str, dict[str, int]]] = {
+    trump: {led: {card: HIGH[card] + 20 if card[1] == trump else HIGH[card] if card[1] == led else 0 for card in DECK}
+            for led in "SHDC"}
+    for trump in (*"SHDC", None)
+}
+
+
 def trick_winner(cards: list[str], leader: int, players: int, trump: str | None) -> int:
     """The seat that wins ``cards`` (in play order from ``leader``): highest trump, else highest of
     the led suit."""
-    best = cards[0]
-    best_suit = best[1]
-    best_at = 0
-    for at in range(1, len(cards)):
-        card = cards[at]
-        suit = card[1]
-        if suit == best_suit:
-            if HIGH[card] > HIGH[best]:
-                best, best_at = card, at
-        elif suit == trump:
-            best, best_suit, best_at = card, suit, at
+    strength = STRENGTH[trump][cards[0][1]]
+    best = best_at = at = 0
+    for card in cards:
+        if strength[card] > best:
+            best, best_at = strength[card], at
+        at += 1  # noqa: SIM113 (a counter costs less than enumerate() here: measured)
     return (leader + best_at) % players
 
 
