@@ -23,14 +23,21 @@ def make_app(name: str = "Ann") -> Any:
     return application
 
 
-def run_until(app: Any, predicate: Any, seconds: float = 20.0) -> bool:
-    """Step ``app`` until ``predicate()`` holds (a deadline, never an assertion on time)."""
-    deadline = time.monotonic() + seconds
+PATIENCE = 3.0  # how many times a hang guard's seconds a test waits: a busy machine makes it slower, never red
+
+
+def run_until(app: Any, predicate: Any, seconds: float = 20.0, ticks: int = 2, each: Any = None) -> bool:
+    """Step ``app`` (``ticks`` at a time, after ``each()``: a player's next press) until ``predicate()``
+    holds. ``seconds`` is a hang guard, never a measure: a quiet machine needs far less, and it is
+    stretched by PATIENCE so that only a hung test fails, however busy the machine."""
+    deadline = time.monotonic() + seconds * PATIENCE
     while time.monotonic() < deadline:
-        app.step(2)
+        if each is not None:
+            each()
+        app.step(ticks)
         if predicate():
             return True
-        time.sleep(0.002)
+        time.sleep(0.0005)
     return predicate()
 
 

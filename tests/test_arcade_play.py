@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from cardtable.arcade.input import Command
+from tests.lan import run_until
 
 
 @pytest.fixture()
@@ -28,16 +29,6 @@ def app(tmp_path, monkeypatch):
 def press(app, kind: str, device: str = "keyboard", ticks: int = 2) -> None:
     app.feed(Command(kind, device))
     app.step(ticks)
-
-
-def run_until(app, predicate, seconds: float = 30.0, ticks: int = 2) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        app.step(ticks)
-        if predicate():
-            return True
-        time.sleep(0.001)
-    return predicate()
 
 
 STALL = 60.0  # seconds without a new view that count as a hung table

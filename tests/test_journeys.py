@@ -10,12 +10,13 @@ embedded host on 127.0.0.1 with bots at instant speed.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
 import pygame
 import pytest
+
+from tests.lan import run_until
 
 A, B, Y = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B, pygame.CONTROLLER_BUTTON_Y
 START = pygame.CONTROLLER_BUTTON_START
@@ -66,19 +67,6 @@ def focused(app: Any) -> str | None:
     return app.scene.focused_control()
 
 
-def run_until(app: Any, done: Callable[[], bool], seconds: float = 30.0, each: Callable[[], None] | None = None,
-              ) -> bool:
-    """Step the app (and ``each``, a player's next press) until ``done``; a generous deadline stops a
-    journey that went wrong instead of hanging (nothing is measured by it)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if done():
-            return True
-        if each is not None:
-            each()
-        app.step(2)
-        time.sleep(0.0005)
-    return done()
 
 
 def choose(app: Any, pad: Pad, row: str, want: Callable[[], bool], limit: int = 40) -> None:
@@ -149,7 +137,7 @@ def test_local_rummy_by_pad_start_reached_and_a_hand_played_to_the_results(app) 
         else:
             pad.press(A)
 
-    assert run_until(app, lambda: app.scene.name == "results", 120, play), app.scene.name
+    assert run_until(app, lambda: app.scene.name == "results", 120, each=play), app.scene.name
     assert app.scene.winners
     walk_to(app, pad, "menu", RIGHT)
     pad.press(A)
@@ -202,7 +190,7 @@ def test_couch_spit_with_two_pads_to_the_end_of_a_round(app) -> None:
                 else:
                     pad.press(RIGHT, 1)
 
-    finished = run_until(app, lambda: app.scene is not scene or len(rounds_seen) >= 2, 120, play)
+    finished = run_until(app, lambda: app.scene is not scene or len(rounds_seen) >= 2, 120, each=play)
     assert finished and (len(rounds_seen) >= 2 or app.scene.name == "results")
 
 
@@ -235,7 +223,7 @@ def test_host_a_table_by_pad_lobby_start_and_a_hand(app) -> None:
         if app.scene is scene and table.legals.get(table.me):
             pad.press(A if not table.toasts else RIGHT)
 
-    assert run_until(app, lambda: hands_done() >= 1, 60, play)
+    assert run_until(app, lambda: hands_done() >= 1, 60, each=play)
     pad.press(START)
     assert app.scene.name == "pause"
     walk_to(app, pad, "leave")
