@@ -14,6 +14,7 @@ is far friendlier on a pad than a drop-down; :func:`text_field` wraps a UITextEn
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -273,7 +274,7 @@ class Cycler:
         self.on_change = on_change
         cw = int(rect.width * caption_width)
         arrow = rect.height
-        self.caption = pygame_gui.elements.UILabel(
+        self.caption = label(
             pygame.Rect(rect.x, rect.y, cw, rect.height), caption, manager,
             object_id=ObjectID(class_id="@label_small") if _too_wide(caption, 20, False, cw - 6) else None,
         )
@@ -283,7 +284,7 @@ class Cycler:
         self.right = pygame_gui.elements.UIButton(right_rect, ">", manager, object_id=ObjectID(class_id="@arrow"))
         value_rect = pygame.Rect(left_rect.right, rect.y, right_rect.left - left_rect.right, rect.height)
         small = any(_too_wide(label, 22, True, value_rect.width - 8) for label in self.labels)
-        self.label = pygame_gui.elements.UILabel(
+        self.label = label(
             value_rect, self.labels[self.index], manager,
             object_id=ObjectID(class_id="@value_small" if small else "@value"),
         )
@@ -326,6 +327,19 @@ def format_value(value: Any) -> str:
 MIN_FIELD_HEIGHT = 32  # pixels: a text field shorter than this is hard to read and to hit
 
 
+def label(rect: pygame.Rect, text: str, manager: Any, object_id: Any = None) -> Any:
+    """A UILabel on ``rect``, made as tall as its font's line when a squeezed row (960x540) is shorter:
+    centred on the row, so the text stays where it was and no glyph is cut."""
+    with warnings.catch_warnings():  # pygame-gui's "too small" warning: the rect is fixed just below
+        warnings.filterwarnings("ignore", "Label Rect is too small", UserWarning)
+        element = pygame_gui.elements.UILabel(rect, text, manager, object_id=object_id)
+    needed = element.font.get_rect(text).height if element.font is not None and text else 0
+    if needed > rect.height:
+        element.set_dimensions((rect.width, needed))
+        element.set_relative_position((rect.x, rect.centery - needed // 2))
+    return element
+
+
 def text_field(
     manager: Any, ring: FocusRing, rect: pygame.Rect, caption: str, initial: str,
     on_confirm: Callback | None = None, name: str = "", caption_width: float = 0.45, allowed: str | None = None,
@@ -334,7 +348,7 @@ def text_field(
     """A caption and a UITextEntryLine on one row; returns the entry (``get_text()``). The entry is
     never shorter than MIN_FIELD_HEIGHT (centred on a squeezed row, it takes some of the row gap)."""
     cw = int(rect.width * caption_width)
-    pygame_gui.elements.UILabel(pygame.Rect(rect.x, rect.y, cw, rect.height), caption, manager)
+    label(pygame.Rect(rect.x, rect.y, cw, rect.height), caption, manager)
     height = max(rect.height, MIN_FIELD_HEIGHT)
     entry = pygame_gui.elements.UITextEntryLine(
         pygame.Rect(rect.x + cw, rect.centery - height // 2, rect.width - cw, height), manager, initial_text=initial,

@@ -15,6 +15,7 @@ from pygame_gui.core import ObjectID
 
 from cardtable.arcade import layout, ui_theme
 from cardtable.arcade.focus import FocusItem, FocusRing
+from cardtable.arcade.focus import label as fitted_label
 from cardtable.arcade.input import Command
 
 if TYPE_CHECKING:
@@ -247,7 +248,7 @@ class MenuScene(Scene):
 
     def label(self, rect: pygame.Rect, text: str, caption: bool = False) -> Any:
         oid = ObjectID(class_id="@caption") if caption else None
-        return pygame_gui.elements.UILabel(rect, text, self.manager, object_id=oid)
+        return fitted_label(rect, text, self.manager, object_id=oid)
 
     # input
     def command(self, cmd: Command) -> None:
