@@ -44,7 +44,7 @@ def _host(clock: FakeClock, **config: Any) -> Host:
 _ids = iter(range(1, 1_000_000))
 
 
-def _client(host: Host, address: str = "10.0.0.2", welcomed: bool = False) -> ClientConn:
+def _client(host: Host, address: str = "127.0.9.2", welcomed: bool = False) -> ClientConn:
     client = ClientConn(next(_ids), FakeConn(), address=address)  # type: ignore[arg-type]
     refusal, evicted = host.admission.open(client)
     assert refusal is None and not evicted
@@ -88,7 +88,7 @@ def test_the_address_budget_survives_reconnects() -> None:
     assert spent > budget and refusal is not None and "too much data" in refusal
     fresh = _client(host, welcomed=True)  # a new connection from the same address finds no new budget
     assert host.admission.charge_bytes(fresh, _read(fresh, 1)) is not None
-    other = _client(host, address="10.0.0.3", welcomed=True)  # another address is not charged for it
+    other = _client(host, address="127.0.9.3", welcomed=True)  # another address is not charged for it
     assert host.admission.charge_bytes(other, _read(other, 1000)) is None
     clock.now += 60  # the budget refills with time
     assert host.admission.charge_bytes(fresh, _read(fresh, 1000)) is None
@@ -99,29 +99,29 @@ def test_new_connections_per_address_are_rate_limited() -> None:
     host = _host(clock, max_per_address=100, max_pending_per_address=100, max_pending=100)
     for _ in range(int(host.config.address_connect_burst)):
         client = _client(host, welcomed=True)
-    refusal, _ = host.admission.open(ClientConn(0, FakeConn(), address="10.0.0.2"))  # type: ignore[arg-type]
+    refusal, _ = host.admission.open(ClientConn(0, FakeConn(), address="127.0.9.2"))  # type: ignore[arg-type]
     assert refusal is not None and "wait a few seconds" in refusal
-    assert host.admission.open(ClientConn(0, FakeConn(), address="10.0.0.9"))[0] is None  # type: ignore[arg-type]
+    assert host.admission.open(ClientConn(0, FakeConn(), address="127.0.9.9"))[0] is None  # type: ignore[arg-type]
     clock.now += 1.0
-    assert host.admission.open(ClientConn(0, FakeConn(), address="10.0.0.2"))[0] is None  # type: ignore[arg-type]
+    assert host.admission.open(ClientConn(0, FakeConn(), address="127.0.9.2"))[0] is None  # type: ignore[arg-type]
     assert client.welcomed
 
 
 def test_pending_slots_make_room_for_new_connections_oldest_first() -> None:
     clock = FakeClock()
     host = _host(clock, max_pending=3, max_pending_per_address=2)
-    first = _client(host, "10.0.0.2")
-    _client(host, "10.0.0.3")
-    _client(host, "10.0.0.4")
-    newcomer = ClientConn(99, FakeConn(), address="10.0.0.5")  # type: ignore[arg-type]
+    first = _client(host, "127.0.9.2")
+    _client(host, "127.0.9.3")
+    _client(host, "127.0.9.4")
+    newcomer = ClientConn(99, FakeConn(), address="127.0.9.5")  # type: ignore[arg-type]
     refusal, evicted = host.admission.open(newcomer)
     assert refusal is None and evicted == [first]
     del host.conns[first.id]  # the host kicks it
     host.admission.closed(first)
     host.conns[newcomer.id] = newcomer
-    second = ClientConn(98, FakeConn(), address="10.0.0.5")  # type: ignore[arg-type]
+    second = ClientConn(98, FakeConn(), address="127.0.9.5")  # type: ignore[arg-type]
     assert host.admission.open(second)[0] is None
-    refusal, _ = host.admission.open(ClientConn(97, FakeConn(), address="10.0.0.5"))  # type: ignore[arg-type]
+    refusal, _ = host.admission.open(ClientConn(97, FakeConn(), address="127.0.9.5"))  # type: ignore[arg-type]
     assert refusal is not None and "waiting to say hello" in refusal  # per address
 
 
@@ -129,10 +129,10 @@ def test_open_connections_per_address_are_capped() -> None:
     clock = FakeClock()
     host = _host(clock, max_per_address=3)
     clients = [_client(host, welcomed=True) for _ in range(3)]
-    refusal, _ = host.admission.open(ClientConn(0, FakeConn(), address="10.0.0.2"))  # type: ignore[arg-type]
+    refusal, _ = host.admission.open(ClientConn(0, FakeConn(), address="127.0.9.2"))  # type: ignore[arg-type]
     assert refusal is not None and "(3)" in refusal
     host.admission.closed(clients[0])
-    assert host.admission.open(ClientConn(0, FakeConn(), address="10.0.0.2"))[0] is None  # type: ignore[arg-type]
+    assert host.admission.open(ClientConn(0, FakeConn(), address="127.0.9.2"))[0] is None  # type: ignore[arg-type]
 
 
 def test_wrong_pins_from_many_addresses_lock_the_table_for_longer_each_time() -> None:
@@ -165,7 +165,7 @@ def test_wrong_pins_from_one_address_lock_that_address_out() -> None:
     said = [host.admission.pin_refusal(guesser, f"{n:06}") for n in range(3)]
     assert said == ["wrong PIN: 2 tries left", "wrong PIN: 1 try left", "wrong PIN: no tries left, try again in 30 s"]
     assert "try again in 30 s" in (host.admission.pin_refusal(guesser, "314159") or "")
-    assert host.admission.pin_refusal(_client(host, "10.0.0.7"), "314159") is None
+    assert host.admission.pin_refusal(_client(host, "127.0.9.7"), "314159") is None
     clock.now += 31
     assert host.admission.pin_refusal(guesser, "314159") is None
 
@@ -174,7 +174,7 @@ def test_peers_that_stop_reading_are_cut_off_after_the_deadline() -> None:
     clock = FakeClock()
     host = _host(clock, send_high_water=1000, send_deadline=10.0, max_table_buffered=10**9)
     slow = _client(host, welcomed=True)
-    reading = _client(host, "10.0.0.3", welcomed=True)
+    reading = _client(host, "127.0.9.3", welcomed=True)
     slow.conn.unsent = 5000
     reading.conn.unsent = 5000
     assert host.admission.not_reading(clock.now) == []
@@ -223,13 +223,13 @@ def test_a_chat_flood_is_muted_then_closed_and_reconnecting_does_not_unmute() ->
     clock = FakeClock()
     host, delivered, kicked = _chat_host(clock)
     listeners = [_client(host, f"10.0.5.{n}", welcomed=True) for n in range(4)]
-    flooder = _client(host, "10.0.0.66", welcomed=True)
+    flooder = _client(host, "127.0.9.66", welcomed=True)
     for _ in range(int(host.config.chat_sender_burst)):
         host.chat.said(flooder, {"type": "chat", "text": "hi"})
     assert len(delivered) == 5 * (len(listeners) + 1) and host.chat.relayed == 5
     host.chat.said(flooder, {"type": "chat", "text": "hi"})  # over its rate: muted, told once
     assert host.chat.relayed == 5 and "muted for 30 s" in flooder.conn.sent[-1]["reason"]
-    again = _client(host, "10.0.0.66", welcomed=True)  # a new connection from the same address
+    again = _client(host, "127.0.9.66", welcomed=True)  # a new connection from the same address
     host.chat.said(again, {"type": "chat", "text": "hi"})
     assert host.chat.relayed == 5
     for _ in range(host.config.chat_flood):
