@@ -195,17 +195,24 @@ def _gone(sock: socket.socket) -> bool:
     return state not in (1, 2)  # ESTABLISHED, SYN_SENT
 
 
-async def _non_readers(port: int, until: float, stats: dict[str, int], count: int = 500) -> None:
-    hello = _hello(PIN)
-    socks = [_open_quiet(port, _source(1, i // 10), hello) for i in range(count)]
-    stats["connections"] += count
+async def _keep_open(port: int, until: float, stats: dict[str, int], sources: list[str], data: bytes,
+                     every: float) -> list[socket.socket]:
+    """One connection from each of ``sources`` that sends ``data`` and then nothing, each re-opened
+    when the host lets it go, until ``until``; the sockets open at the end (the caller closes them)."""
+    socks = [_open_quiet(port, source, data) for source in sources]
+    stats["connections"] += len(socks)
     while time.monotonic() < until:
-        await asyncio.sleep(0.5)
+        await asyncio.sleep(every)
         for i, sock in enumerate(socks):
             if _gone(sock):
                 sock.close()
-                socks[i] = _open_quiet(port, _source(1, i // 10), hello)
+                socks[i] = _open_quiet(port, sources[i], data)
                 stats["reopened"] += 1
+    return socks
+
+
+async def _non_readers(port: int, until: float, stats: dict[str, int], count: int = 500) -> None:
+    socks = await _keep_open(port, until, stats, [_source(1, i // 10) for i in range(count)], _hello(PIN), 0.5)
     stats["open_at_end"] = sum(not _gone(sock) for sock in socks)
     for sock in socks:
         sock.close()
@@ -241,17 +248,8 @@ async def _spectators(port: int, until: float, stats: dict[str, int], block: int
 
 async def _half_open(port: int, until: float, stats: dict[str, int], count: int = 40) -> None:
     """Connections that send half a hello and never the rest, re-opened when let go."""
-    hello = _hello(PIN)
-    socks = [_open_quiet(port, _source(3, 100 + i // 4), hello[:5]) for i in range(count)]
-    stats["connections"] += count
-    while time.monotonic() < until:
-        await asyncio.sleep(0.1)
-        for i, sock in enumerate(socks):
-            if _gone(sock):
-                sock.close()
-                socks[i] = _open_quiet(port, _source(3, 100 + i // 4), hello[:5])
-                stats["reopened"] += 1
-    for sock in socks:
+    sources = [_source(3, 100 + i // 4) for i in range(count)]
+    for sock in await _keep_open(port, until, stats, sources, _hello(PIN)[:5], 0.1):
         sock.close()
 
 

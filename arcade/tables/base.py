@@ -961,7 +961,7 @@ class Table:
 
     def _place_hint(self, plate: pygame.Rect, around: pygame.Rect, over_cards: bool, gap: int) -> None:
         """Put the hint's plate over the cards it lights (or beside or under a button or pile) where it
-        covers no button and none of the local hand: the first such place of those tried."""
+        covers nothing the frame reported drawing: the first such place of those tried, else the nearest."""
         room = pygame.Rect(0, MENU_STRIP, self.W, self.H - MENU_STRIP)
         over = plate.copy()
         over.midbottom = (around.centerx, around.top - gap)
@@ -972,9 +972,7 @@ class Table:
         left = plate.copy()
         left.midright = (around.left - gap, around.centery)
         tries = [over, under, right, left] if over_cards else [under, right, over, left]
-        keep_clear = [b.rect for b in self.buttons if b.rect.width and b.rect.height]
-        keep_clear += [s.rect for s in self.sprites if s.seat in self.local_seats and s.group.startswith("hand")]
-        keep_clear += self._hint_obstacles  # name plates, labels, cards, the hint bar...
+        keep_clear = self._hint_obstacles  # what the frame reported: buttons, hands, plates, labels, hint bar
         for place in tries:
             if room.contains(place) and place.collidelist(keep_clear) < 0:
                 plate.topleft = place.topleft
