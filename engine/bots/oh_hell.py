@@ -11,7 +11,8 @@
 - ``hard``: a determinized search (engine/bots/oh_hell_search.py) over deals of the unseen cards that
   fit what the view shows: hand sizes, the suits each seat has shown it lacks (the whole hand's play is
   worked out again from the view), and, by weight, the bids made. It bids by
-  playing each plausible bid out on the same deals and keeping the best average score; it plays by
+  playing each plausible bid out on the same deals, with the same random cards in each deal's playouts
+  whatever the bid, and keeping the best average score; it plays by
   trying each legal card on the same deals, the hand played on with a fast policy for every seat (and,
   in the last three tricks, its own remaining cards searched too). It values the others' points a
   little against its own (setting them). A fixed budget of simulated card plays, not a clock: a few
@@ -204,29 +205,40 @@ class HardBot(NormalBot):
         return super().choose(view, legal, rng)
 
     def bid(self, view: View, legal: list[Action], rng: random.Random) -> Action:
-        """Each plausible bid played out on the same sampled deals; the best average score wins."""
+        """Each plausible bid played out on the same sampled deals; the best average score wins.
+
+        Every deal's playouts draw their random cards from one stream of their own, the same whatever the
+        bid tried (common random numbers): two bids are then told apart by what the bid changes, not by
+        which of them drew the luckier playouts (a strong hand's high bids used to win that way and then
+        fall short at the table).
+        """
         if len(legal) == 1:
             return dict(legal[0])
         sit = search.read_view(view)
         worlds = search.sample_worlds(sit, self.bid_worlds, rng)
+        streams = [rng.getrandbits(32) for _ in worlds]
         allowed = sorted(a["bid"] for a in legal)
         mine = search.estimate(sit.hand, sit.trump, sit.players, sit.cards)
         natural = min(allowed, key=lambda b: (abs(b - mine), b))
         plans = [self._others_bids(sit, world, view) for world in worlds]
-        took = []
-        for world, bids in zip(worlds, plans, strict=True):
-            bids[sit.seat] = natural
-            took.append(self._play_hand(sit, world, bids, rng)[sit.seat])
+
+        def total(bid: int, took: list[int] | None = None) -> float:
+            score = 0.0
+            for world, bids, stream in zip(worlds, plans, streams, strict=True):
+                bids[sit.seat] = bid
+                result = self._play_hand(sit, world, bids, random.Random(stream))
+                if took is not None:
+                    took.append(result[sit.seat])
+                score += self.value(sit, bids, result)
+            return score
+
+        took: list[int] = []
+        totals = {natural: total(natural, took)}
         low, high = min(took) - 1, max(took) + 1
-        candidates = [b for b in allowed if low <= b <= high] or [natural]
-        totals = {}
-        for b in candidates:
-            total = 0.0
-            for world, bids in zip(worlds, plans, strict=True):
-                bids[sit.seat] = b
-                total += self.value(sit, bids, self._play_hand(sit, world, bids, rng))
-            totals[b] = total
-        best = max(candidates, key=lambda b: (totals[b], -abs(b - mine)))
+        for b in allowed:
+            if low <= b <= high and b not in totals:
+                totals[b] = total(b)
+        best = max(totals, key=lambda b: (totals[b], -abs(b - mine)))
         return {"type": "bid", "bid": best}
 
     @staticmethod
