@@ -328,6 +328,36 @@ def scene_problems(scene: str, game: str, sizes: tuple[tuple[int, int], ...] = S
     return found
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_spectators_chip_and_offer_touch_nothing_the_table_drew(game, monkeypatch) -> None:
+    """The "Watching" chip and the offer of a free seat stood on the top seat's cards (Speed, Oh Hell),
+    name plates (Rummy, Go-Stop, Tractor) and captures at 960x540 (issue 10); they go where they touch
+    nothing the frame reported, at both sizes of the issue."""
+    from cardtable.arcade.app import App
+    from cardtable.arcade.settings import Settings
+    from cardtable.arcade.shot import build_scene
+
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
+    touching = []
+    for size in SIZES[:2]:
+        app = App(size=size, fullscreen=False, settings=Settings())
+        try:
+            build_scene(app, "watching", game, 3, 10, None)
+            app.step(10)
+            items = app.layout_items()
+            assert app.scene.watching and app.scene.take_rect.width > 0
+            ours = [d for d in items if d.name in ("Watching", "Take the seat")]
+            assert [d.kind for d in ours] == ["badge", "button"]
+            drawn = [d for d in items if d not in ours and d.owner not in ("Watching", "Take the seat")]
+            assert any(d.kind == "hand" for d in drawn)
+            touching += [f"{size}: {mine.name} touches {d.describe()}" for mine in ours for d in drawn
+                         if mine.box.inflate(2, 2).colliderect(d.box)]
+            touching += [f"{size}: {p}" for p in layout.problems(items, size)]
+        finally:
+            app.shutdown_quietly()
+    assert touching == []
+
+
 def test_the_rules_say_how_to_scroll_with_the_device_in_use(monkeypatch) -> None:
     """"more (Down)" told a mouse user to press a key; the wheel scrolls there."""
     from cardtable.arcade.app import App

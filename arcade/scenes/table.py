@@ -23,6 +23,8 @@ from cardtable.arcade.input import Command
 from cardtable.arcade.scenes.base import MenuScene, Scene
 from cardtable.arcade.session import seat_name
 
+WATCH_MARGIN = 4  # the clear space kept around a spectator's chip and offer
+
 RESULT_PAUSE = 1.6  # seconds the final table stays on screen before the results
 NOTICE_SECONDS = 6.0  # a presence notice ("Bo left - ...") stays this long
 MAX_NOTICES = 2
@@ -160,6 +162,7 @@ class TableScene(Scene):
         self.table_info: dict[str, Any] = {}
         self.lobby: dict[str, Any] | None = None  # the host's latest lobby message (seats, presence)
         self.take_rect = pygame.Rect(0, 0, 0, 0)  # a spectator's "Take seat N" offer
+        self._watch_spot: tuple[list[layout.Drawn], tuple, tuple[int, int], bool] | None = None  # see place_watching
         self.notices: list[tuple[str, float]] = []  # presence notices and until when they show
         self.asked_seat: int | None = None
         self.history_entry: Any = None  # the History's record of this game, once it ended
@@ -578,20 +581,58 @@ class TableScene(Scene):
         font = ui_theme.font(16, True)
         chip = font.render(label, True, ui_theme.colour("panel")).get_rect().inflate(22, 8)
         take = font.render(offer, True, ui_theme.colour("ink")).get_rect().inflate(22, 8) if offer else pygame.Rect(0, 0, 0, 0)
-        left = surface.get_width() // 2 - (chip.width + (take.width + 8 if offer else 0)) // 2
-        chip.topleft = (left, 6)
+        self.place_watching(surface.get_size(), chip, take)
         pygame.draw.rect(surface, ui_theme.colour("accent"), chip, border_radius=9)
-        ui_theme.text(surface, label, 16, chip.center, "panel", anchor="center", bold=True)
         self.report("badge", chip, "Watching")
+        with layout.part_of("Watching"):
+            ui_theme.text(surface, label, 16, chip.center, "panel", anchor="center", bold=True)
         self.take_rect = pygame.Rect(0, 0, 0, 0)
         if offer:
-            take.topleft = (chip.right + 8, 6)
             pygame.draw.rect(surface, ui_theme.colour("panel"), take, border_radius=9)
             pygame.draw.rect(surface, ui_theme.colour("accent_bright"), take, 2, border_radius=9)
-            ui_theme.text(surface, offer, 16, take.center, "ink", anchor="center", bold=True)
             self.take_rect = take
             self.report("button", take, "Take the seat")
+            with layout.part_of("Take the seat"):
+                ui_theme.text(surface, offer, 16, take.center, "ink", anchor="center", bold=True)
 
+    def place_watching(self, size: tuple[int, int], chip: pygame.Rect, take: pygame.Rect) -> None:
+        """Move the chip (and the offer beside it, else under it) where it touches nothing the table
+        reported drawing in its layout, nor the menu badge: the top edge's middle when that is clear, else
+        where it stood, else the clear place along the top edge nearest its middle, else anywhere nearest. Found once per layout; over the top
+        seat's cards only when the window has no clear place at all."""
+        from cardtable.arcade.tables.base import Table
+
+        drawn = self.table.drawn if self.table is not None else []
+        key = (size, chip.size, take.size, tuple(self.menu_rect))
+        last = self._watch_spot if self._watch_spot is not None and self._watch_spot[1] == key else None
+        if last is None or last[0] is not drawn:
+            offered = 8 if take.width else 0
+            shapes = {False: pygame.Rect(0, 0, chip.width + offered + take.width, max(chip.height, take.height)),
+                      True: pygame.Rect(0, 0, max(chip.width, take.width), chip.height + offered + take.height)}
+            for shape in shapes.values():
+                shape.inflate_ip(2 * WATCH_MARGIN, 2 * WATCH_MARGIN)
+                shape.midtop = (size[0] // 2, 6 - WATCH_MARGIN)
+            tries = [(False, shapes[False])]
+            if last is not None:
+                tries.append((last[3], shapes[last[3]].move(last[2][0] - shapes[last[3]].x, last[2][1] - shapes[last[3]].y)))
+            tries.append((True, shapes[True]))
+            for stacked, shape in shapes.items():  # then along the top edge, out from its middle
+                xs = sorted(range(0, size[0] - shape.width + 1, 8), key=lambda x: abs(x - shape.x))
+                tries.extend((stacked, shape.move(x - shape.x, 0)) for x in xs)
+            keep_clear = [d.box for d in drawn if d.kind != "backdrop"] + [self.menu_rect]
+            room = pygame.Rect(0, 0, *size)
+            chosen = next(((stacked, box) for stacked, box in tries
+                           if room.contains(box) and box.collidelist(keep_clear) < 0), None)
+            for stacked, box in shapes.items() if chosen is None else ():
+                spot = Table._nearest_clear(box, box, room, keep_clear)
+                if spot is not None:
+                    chosen = (stacked, box.move(spot[0] - box.x, spot[1] - box.y))
+                    break
+            stacked, box = chosen or tries[0]
+            self._watch_spot = (drawn, key, box.topleft, stacked)
+        _, _, (x, y), stacked = self._watch_spot
+        chip.topleft = (x + WATCH_MARGIN, y + WATCH_MARGIN)
+        take.topleft = (chip.left, chip.bottom + 8) if stacked else (chip.right + 8, chip.top)
 
 class HintJob:
     """One hint worked out on a thread (a Go-Stop or Tractor search takes a fraction of a second, and

@@ -231,7 +231,7 @@ class Table:
         self._panel_cache: dict[tuple, pygame.Surface] = {}
         self._hint_cache: dict[tuple, pygame.Surface] = {}  # hint bars and message panels, drawn once
         self._hint_spot: pygame.Rect | None = None  # where the hint's plate goes (found once per layout)
-        self._hint_obstacles: list[pygame.Rect] = []  # what the frame drew that the plate must not cover
+        self.drawn: list[layout.Drawn] = []  # what the table reported drawing in its last laid-out frame
         self._dim_cache: dict[tuple[int, int], pygame.Surface] = {}
         self._first_layout = True
         self.flips: dict[object, float] = {}  # card key -> seconds left of its turning-over animation
@@ -414,15 +414,16 @@ class Table:
         if surface.get_size() != self.size:
             self.resize(surface.get_size())
         self._faces_left = FACES_PER_FRAME
-        # a hint's plate is placed once, clear of everything this frame reports before it
-        placing = self.hinted is not None and self._hint_spot is None
-        with layout.seen() if placing else nullcontext([]) as drawn:
+        # what a new layout draws is kept (self.drawn): a hint's plate, placed once, and what a scene
+        # draws over the table (a spectator's chip) keep clear of it
+        fresh = self._static_dirty or self._static is None or (self.hinted is not None and self._hint_spot is None)
+        with layout.seen() if fresh else nullcontext([]) as drawn:
             if self._static_dirty or self._static is None or layout.is_recording():
                 self._render_static()
             surface.blit(self._static, (0, 0))
             self._draw_table(surface, alpha)
-        if placing:
-            self._hint_obstacles = [pygame.Rect(d.rect) for d in drawn if d.kind not in ("backdrop", "overlay")]
+        if fresh:
+            self.drawn = list(drawn)
         self.draw_hint(surface)
         self._draw_effects(surface)
         self._draw_toasts(surface)
@@ -972,7 +973,7 @@ class Table:
         left = plate.copy()
         left.midright = (around.left - gap, around.centery)
         tries = [over, under, right, left] if over_cards else [under, right, over, left]
-        keep_clear = self._hint_obstacles  # what the frame reported: buttons, hands, plates, labels, hint bar
+        keep_clear = [d.box for d in self.drawn if d.kind not in ("backdrop", "overlay")]
         for place in tries:
             if room.contains(place) and place.collidelist(keep_clear) < 0:
                 plate.topleft = place.topleft

@@ -211,6 +211,7 @@ class SpitTable(RealtimeTable):
                     hit=("turn", i) if top_back and local else None, seat=seat if local else None,
                     origin=self.spit_stack_rect(seat).topleft,
                     delay=0.03 * (i + j), mark=self.seat_colour(seat) if top_back and is_cursor else None,
+                    group=f"hand {seat}",
                 ))
             for k, card in enumerate(up):
                 offset = shown_down * self.step() + k * self.up_step(seat, len(up))
@@ -228,7 +229,7 @@ class SpitTable(RealtimeTable):
                     card, card, rect.move(0, lift), flipped=flipped, glow=glow,
                     hit=("card", i, card) if top and local else None, seat=seat if local else None,
                     origin=base.topleft,
-                    mark=self.seat_colour(seat) if top and is_cursor else None,
+                    mark=self.seat_colour(seat) if top and is_cursor else None, group=f"hand {seat}",
                 ))
 
     def _buttons(self, phase: str | None) -> None:
