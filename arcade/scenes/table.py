@@ -164,6 +164,7 @@ class TableScene(Scene):
         self.take_rect = pygame.Rect(0, 0, 0, 0)  # a spectator's "Take seat N" offer
         self._watch_spot: tuple[list[layout.Drawn], tuple, tuple[int, int], bool] | None = None  # see place_watching
         self.notices: list[tuple[str, float]] = []  # presence notices and until when they show
+        self.notice_rects: list[pygame.Rect] = []  # where they were drawn
         self.asked_seat: int | None = None
         self.history_entry: Any = None  # the History's record of this game, once it ended
         self.lobby_hints = False  # the host allows the Hint button (see hints_allowed)
@@ -546,14 +547,15 @@ class TableScene(Scene):
                 words = ui_theme.text(surface, "Menu", 15, (cap.right + 6, cap.centery), "muted", anchor="midleft")
             self.menu_rect = cap.union(words).inflate(8, 8)
             self.report("badge", cap.union(words), "Esc Menu")
+        self.draw_notices(surface)
         if self.watching:
             self.draw_watching(surface)
-        self.draw_notices(surface)
 
     def draw_notices(self, surface: pygame.Surface) -> None:
         """Who came, left, is back or is played for by a bot: a few lines under the menu badge, fading out."""
         self.notices = [(line, until) for line, until in self.notices if until > self.app.time]
         y = max(self.menu_rect.bottom, 40) + 6
+        self.notice_rects = []
         for line, until in self.notices:
             image = ui_theme.font(15, True).render(line, True, ui_theme.colour("ink"))
             rect = image.get_rect(topleft=(12, y)).inflate(20, 10).move(10, 5)
@@ -565,6 +567,7 @@ class TableScene(Scene):
             image.set_alpha(int(255 * fade))
             surface.blit(image, image.get_rect(center=rect.center))
             self.report("badge", rect, f"notice {line}")
+            self.notice_rects.append(rect)
             y = rect.bottom + 4
 
     def draw_watching(self, surface: pygame.Surface) -> None:
@@ -597,13 +600,14 @@ class TableScene(Scene):
 
     def place_watching(self, size: tuple[int, int], chip: pygame.Rect, take: pygame.Rect) -> None:
         """Move the chip (and the offer beside it, else under it) where it touches nothing the table
-        reported drawing in its layout, nor the menu badge: the top edge's middle when that is clear, else
-        where it stood, else the clear place along the top edge nearest its middle, else anywhere nearest. Found once per layout; over the top
-        seat's cards only when the window has no clear place at all."""
+        reported drawing in its layout, nor the menu badge and the notices under it: the top edge's
+        middle when that is clear, else where it stood, else along the top edge nearest its middle, else
+        the clear place nearest that. Found once per layout; over the top seat's cards only when the
+        window has no clear place at all."""
         from cardtable.arcade.tables.base import Table
 
         drawn = self.table.drawn if self.table is not None else []
-        key = (size, chip.size, take.size, tuple(self.menu_rect))
+        key = (size, chip.size, take.size, tuple(self.menu_rect), tuple(tuple(r) for r in self.notice_rects))
         last = self._watch_spot if self._watch_spot is not None and self._watch_spot[1] == key else None
         if last is None or last[0] is not drawn:
             offered = 8 if take.width else 0
@@ -614,12 +618,12 @@ class TableScene(Scene):
                 shape.midtop = (size[0] // 2, 6 - WATCH_MARGIN)
             tries = [(False, shapes[False])]
             if last is not None:
-                tries.append((last[3], shapes[last[3]].move(last[2][0] - shapes[last[3]].x, last[2][1] - shapes[last[3]].y)))
+                tries.append((last[3], pygame.Rect(last[2], shapes[last[3]].size)))
             tries.append((True, shapes[True]))
             for stacked, shape in shapes.items():  # then along the top edge, out from its middle
                 xs = sorted(range(0, size[0] - shape.width + 1, 8), key=lambda x: abs(x - shape.x))
                 tries.extend((stacked, shape.move(x - shape.x, 0)) for x in xs)
-            keep_clear = [d.box for d in drawn if d.kind != "backdrop"] + [self.menu_rect]
+            keep_clear = [d.box for d in drawn if d.kind != "backdrop"] + [self.menu_rect, *self.notice_rects]
             room = pygame.Rect(0, 0, *size)
             chosen = next(((stacked, box) for stacked, box in tries
                            if room.contains(box) and box.collidelist(keep_clear) < 0), None)
