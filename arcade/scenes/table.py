@@ -638,6 +638,7 @@ class TableScene(Scene):
         chip.topleft = (x + WATCH_MARGIN, y + WATCH_MARGIN)
         take.topleft = (chip.left, chip.bottom + 8) if stacked else (chip.right + 8, chip.top)
 
+
 class HintJob:
     """One hint worked out on a thread (a Go-Stop or Tractor search takes a fraction of a second, and
     the table keeps moving meanwhile)."""
