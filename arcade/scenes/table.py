@@ -28,6 +28,7 @@ WATCH_MARGIN = 4  # the clear space kept around a spectator's chip and offer
 RESULT_PAUSE = 1.6  # seconds the final table stays on screen before the results
 NOTICE_SECONDS = 6.0  # a presence notice ("Bo left - ...") stays this long
 MAX_NOTICES = 2
+NOTICE_GAP = 4  # between two notices
 
 
 def bind_devices(local_seats: list[int], pads: list[str]) -> dict[str, int]:
@@ -165,6 +166,7 @@ class TableScene(Scene):
         self._watch_spot: tuple[list[layout.Drawn], tuple, tuple[int, int], bool] | None = None  # see place_watching
         self.notices: list[tuple[str, float]] = []  # presence notices and until when they show
         self.notice_rects: list[pygame.Rect] = []  # where they were drawn
+        self._notice_spot: tuple[list[layout.Drawn], tuple, list[tuple[int, int]]] | None = None  # see place_notices
         self.asked_seat: int | None = None
         self.history_entry: Any = None  # the History's record of this game, once it ended
         self.lobby_hints = False  # the host allows the Hint button (see hints_allowed)
@@ -554,11 +556,10 @@ class TableScene(Scene):
     def draw_notices(self, surface: pygame.Surface) -> None:
         """Who came, left, is back or is played for by a bot: a few lines under the menu badge, fading out."""
         self.notices = [(line, until) for line, until in self.notices if until > self.app.time]
-        y = max(self.menu_rect.bottom, 40) + 6
-        self.notice_rects = []
-        for line, until in self.notices:
-            image = ui_theme.font(15, True).render(line, True, ui_theme.colour("ink"))
-            rect = image.get_rect(topleft=(12, y)).inflate(20, 10).move(10, 5)
+        images = [ui_theme.font(15, True).render(line, True, ui_theme.colour("ink")) for line, _ in self.notices]
+        self.notice_rects = [image.get_rect().inflate(20, 10) for image in images]
+        self.place_notices(surface.get_size())
+        for (line, until), image, rect in zip(self.notices, images, self.notice_rects, strict=True):
             back = pygame.Surface(rect.size, pygame.SRCALPHA)
             fade = min(1.0, (until - self.app.time) / 0.6)
             back.fill((6, 16, 12, int(215 * fade)))
@@ -567,8 +568,36 @@ class TableScene(Scene):
             image.set_alpha(int(255 * fade))
             surface.blit(image, image.get_rect(center=rect.center))
             self.report("badge", rect, f"notice {line}")
-            self.notice_rects.append(rect)
-            y = rect.bottom + 4
+
+    def place_notices(self, size: tuple[int, int]) -> None:
+        """Move the notices (``notice_rects``, one under another) where they touch nothing the table
+        reported drawing, nor the menu badge, nor each other: each under the one before (the first under
+        the menu badge) when that is clear, else along the left or the top edge nearest there, else the
+        clear place nearest there. Found once per layout and notice change; over the table only when the
+        window has no clear place at all."""
+        from cardtable.arcade.tables.base import clear_spot
+
+        drawn = self.table.drawn if self.table is not None else []
+        key = (size, tuple(self.menu_rect), tuple(r.size for r in self.notice_rects))
+        if self._notice_spot is None or self._notice_spot[0] is not drawn or self._notice_spot[1] != key:
+            room = pygame.Rect(0, 0, *size)
+            keep_clear = [d.box for d in drawn if d.kind != "backdrop"] + [self.menu_rect]
+            below = (12, max(self.menu_rect.bottom, 40) + 6)
+            spots = []
+            for rect in self.notice_rects:
+                box = pygame.Rect(below, rect.size).inflate(2 * WATCH_MARGIN, 2 * WATCH_MARGIN)
+                edges = [box.move(0, y - box.y) for y in range(0, size[1] - box.height + 1, 8)]
+                edges += [box.move(x - box.x, -box.y) for x in range(0, size[0] - box.width + 1, 8)]
+                edges.sort(key=lambda edge: abs(edge.x - box.x) + abs(edge.y - box.y))
+                _, box = clear_spot([(None, box)] + [(None, edge) for edge in edges], room, keep_clear,
+                                    [(None, box, box)]) or (None, box)
+                placed = box.inflate(-2 * WATCH_MARGIN, -2 * WATCH_MARGIN)
+                keep_clear.append(placed)
+                spots.append(placed.topleft)
+                below = (placed.x, placed.bottom + NOTICE_GAP)
+            self._notice_spot = (drawn, key, spots)
+        for rect, spot in zip(self.notice_rects, self._notice_spot[2], strict=True):
+            rect.topleft = spot
 
     def draw_watching(self, surface: pygame.Surface) -> None:
         """A spectator's label (this screen holds no cards of its own) and, beside it, the offer of a free
@@ -604,7 +633,7 @@ class TableScene(Scene):
         middle when that is clear, else where it stood, else along the top edge nearest its middle, else
         the clear place nearest that. Found once per layout; over the top seat's cards only when the
         window has no clear place at all."""
-        from cardtable.arcade.tables.base import Table
+        from cardtable.arcade.tables.base import clear_spot
 
         drawn = self.table.drawn if self.table is not None else []
         key = (size, chip.size, take.size, tuple(self.menu_rect), tuple(tuple(r) for r in self.notice_rects))
@@ -624,15 +653,8 @@ class TableScene(Scene):
                 xs = sorted(range(0, size[0] - shape.width + 1, 8), key=lambda x: abs(x - shape.x))
                 tries.extend((stacked, shape.move(x - shape.x, 0)) for x in xs)
             keep_clear = [d.box for d in drawn if d.kind != "backdrop"] + [self.menu_rect, *self.notice_rects]
-            room = pygame.Rect(0, 0, *size)
-            chosen = next(((stacked, box) for stacked, box in tries
-                           if room.contains(box) and box.collidelist(keep_clear) < 0), None)
-            for stacked, box in shapes.items() if chosen is None else ():
-                spot = Table._nearest_clear(box, box, room, keep_clear)
-                if spot is not None:
-                    chosen = (stacked, box.move(spot[0] - box.x, spot[1] - box.y))
-                    break
-            stacked, box = chosen or tries[0]
+            nearest = [(stacked, box, box) for stacked, box in shapes.items()]
+            stacked, box = clear_spot(tries, pygame.Rect(0, 0, *size), keep_clear, nearest) or tries[0]
             self._watch_spot = (drawn, key, box.topleft, stacked)
         _, _, (x, y), stacked = self._watch_spot
         chip.topleft = (x + WATCH_MARGIN, y + WATCH_MARGIN)

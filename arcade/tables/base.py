@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable
 from contextlib import nullcontext
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 
@@ -26,6 +26,8 @@ from cardtable.arcade.sound import Sounds, get_sounds
 
 Colour = tuple[int, int, int]
 Action = dict[str, Any]
+
+T = TypeVar("T")  # the tag of a place tried by clear_spot
 
 FELT = (22, 96, 62)
 FELT_DARK = (10, 52, 34)
@@ -974,11 +976,8 @@ class Table:
         left.midright = (around.left - gap, around.centery)
         tries = [over, under, right, left] if over_cards else [under, right, over, left]
         keep_clear = [d.box for d in self.drawn if d.kind not in ("backdrop", "overlay")]
-        for place in tries:
-            if room.contains(place) and place.collidelist(keep_clear) < 0:
-                plate.topleft = place.topleft
-                return
-        plate.topleft = self._nearest_clear(plate, around, room, keep_clear) or tries[0].clamp(room).topleft
+        spot = clear_spot([(None, place) for place in tries], room, keep_clear, [(None, plate, around)])
+        plate.topleft = spot[1].topleft if spot is not None else tries[0].clamp(room).topleft
 
     @staticmethod
     def _nearest_clear(plate: pygame.Rect, around: pygame.Rect, room: pygame.Rect,
@@ -1441,3 +1440,20 @@ class Table:
             plate.blit(image, image.get_rect(midtop=(w // 2, y)))
             y += image.get_height() + round(2 * self.u)
         return plate
+
+
+def clear_spot(tries: list[tuple[T, pygame.Rect]], room: pygame.Rect, keep_clear: list[pygame.Rect],
+               nearest: list[tuple[T, pygame.Rect, pygame.Rect]] = ()) -> tuple[T, pygame.Rect] | None:
+    """Where something goes so that it covers nothing in ``keep_clear``: the first of ``tries`` (each a
+    tag, such as a shape's name, and a box) inside ``room`` and clear; else, for the first ``(tag, box,
+    around)`` of ``nearest`` that has one, the clear place in ``room`` nearest ``around``
+    (:meth:`Table._nearest_clear`); None when there is none. The hint's plate, a spectator's chip and
+    the presence notices are placed with it."""
+    for tag, box in tries:
+        if room.contains(box) and box.collidelist(keep_clear) < 0:
+            return tag, box
+    for tag, box, around in nearest:
+        spot = Table._nearest_clear(box, around, room, keep_clear)
+        if spot is not None:
+            return tag, pygame.Rect(spot, box.size)
+    return None
