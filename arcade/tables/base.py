@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -1442,8 +1442,8 @@ class Table:
         return plate
 
 
-def clear_spot(tries: list[tuple[T, pygame.Rect]], room: pygame.Rect, keep_clear: list[pygame.Rect],
-               nearest: list[tuple[T, pygame.Rect, pygame.Rect]] = ()) -> tuple[T, pygame.Rect] | None:
+def clear_spot(tries: Sequence[tuple[T, pygame.Rect]], room: pygame.Rect, keep_clear: list[pygame.Rect],
+               nearest: Sequence[tuple[T, pygame.Rect, pygame.Rect]] = ()) -> tuple[T, pygame.Rect] | None:
     """Where something goes so that it covers nothing in ``keep_clear``: the first of ``tries`` (each a
     tag, such as a shape's name, and a box) inside ``room`` and clear; else, for the first ``(tag, box,
     around)`` of ``nearest`` that has one, the clear place in ``room`` nearest ``around``
