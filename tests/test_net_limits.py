@@ -140,13 +140,13 @@ def test_wrong_pins_from_many_addresses_lock_the_table_for_longer_each_time() ->
     host = _host(clock, pin="314159", pin_tries=5, pin_backoff=1.0, pin_backoff_max=600.0)
     admission = host.admission
     for n in range(5):  # every guess from a new address: the per-address lockout never triggers
-        assert (admission.pin_refusal(_client(host, f"10.0.1.{n}"), f"{n:06}") or "").startswith("wrong PIN")
-    right = _client(host, "10.0.2.1")
+        assert (admission.pin_refusal(_client(host, f"127.0.11.{n}"), f"{n:06}") or "").startswith("wrong PIN")
+    right = _client(host, "127.0.12.1")
     assert "at this table" in (admission.pin_refusal(right, "314159") or "")  # locked: not even compared
     waits = []
     for n in range(5, 12):
         clock.now = admission.pins.locked_until  # wait out the lock, then guess wrong again
-        assert (admission.pin_refusal(_client(host, f"10.0.1.{n}"), f"{n:06}") or "").startswith("wrong PIN")
+        assert (admission.pin_refusal(_client(host, f"127.0.11.{n}"), f"{n:06}") or "").startswith("wrong PIN")
         waits.append(admission.pins.locked_until - clock.now)
     assert waits == [2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0]
     assert admission.pin_report() == {"failed": 12, "locked_s": 128.0}
@@ -154,7 +154,7 @@ def test_wrong_pins_from_many_addresses_lock_the_table_for_longer_each_time() ->
     assert admission.pin_refusal(right, "314159") is None
     assert admission.pin_refusal(right, None) == "this table needs a PIN"
     clock.now += host.config.pin_forget + 1  # a long quiet spell: the count starts again
-    assert (admission.pin_refusal(_client(host, "10.0.3.1"), "000000") or "").startswith("wrong PIN")
+    assert (admission.pin_refusal(_client(host, "127.0.13.1"), "000000") or "").startswith("wrong PIN")
     assert admission.pins.locked_until < clock.now
 
 
@@ -202,11 +202,11 @@ def test_the_address_book_forgets_idle_addresses_first() -> None:
     host = _host(clock)
     book = host.admission.addresses
     book.limit = 8
-    busy = _client(host, "10.9.0.0", welcomed=True)
+    busy = _client(host, "127.0.90.0", welcomed=True)
     for n in range(1, 20):
-        book.get(f"10.9.0.{n}", clock.now)
+        book.get(f"127.0.90.{n}", clock.now)
     assert len(book) <= 8
-    assert book.get("10.9.0.0", clock.now).connections == 1 and busy.welcomed
+    assert book.get("127.0.90.0", clock.now).connections == 1 and busy.welcomed
 
 
 def _chat_host(clock: FakeClock) -> tuple[Host, list[tuple[int, bytes]], list[tuple[int, str]]]:
@@ -222,7 +222,7 @@ def _chat_host(clock: FakeClock) -> tuple[Host, list[tuple[int, bytes]], list[tu
 def test_a_chat_flood_is_muted_then_closed_and_reconnecting_does_not_unmute() -> None:
     clock = FakeClock()
     host, delivered, kicked = _chat_host(clock)
-    listeners = [_client(host, f"10.0.5.{n}", welcomed=True) for n in range(4)]
+    listeners = [_client(host, f"127.0.15.{n}", welcomed=True) for n in range(4)]
     flooder = _client(host, "127.0.9.66", welcomed=True)
     for _ in range(int(host.config.chat_sender_burst)):
         host.chat.said(flooder, {"type": "chat", "text": "hi"})
@@ -243,7 +243,7 @@ def test_a_chat_flood_is_muted_then_closed_and_reconnecting_does_not_unmute() ->
 def test_many_calm_senders_cannot_spend_more_than_the_tables_chat_budget() -> None:
     clock = FakeClock()
     host, delivered, kicked = _chat_host(clock)
-    senders = [_client(host, f"10.0.6.{n}", welcomed=True) for n in range(20)]
+    senders = [_client(host, f"127.0.16.{n}", welcomed=True) for n in range(20)]
     seconds = 10
     for _ in range(seconds):
         for sender in senders:  # each at its own limit of a line a second
@@ -263,7 +263,7 @@ def test_room_is_made_at_the_expense_of_the_address_holding_the_most() -> None:
     room is taken from the flooding addresses, not from a returning player who connected before."""
     clock = FakeClock()
     host = _host(clock, max_pending=6, max_pending_per_address=4)
-    returning = _client(host, "10.0.7.1")  # connected first: the oldest
-    flood = [_client(host, "10.0.66.1") for _ in range(4)] + [_client(host, "10.0.66.2")]
-    refusal, evicted = host.admission.open(ClientConn(999, FakeConn(), address="10.0.7.9"))  # type: ignore[arg-type]
+    returning = _client(host, "127.0.17.1")  # connected first: the oldest
+    flood = [_client(host, "127.0.66.1") for _ in range(4)] + [_client(host, "127.0.66.2")]
+    refusal, evicted = host.admission.open(ClientConn(999, FakeConn(), address="127.0.17.9"))  # type: ignore[arg-type]
     assert refusal is None and evicted == [flood[0]] and returning not in evicted
