@@ -23,7 +23,7 @@ from cardtable.arcade.input import Command
 from cardtable.arcade.scenes.base import MenuScene, Scene
 from cardtable.arcade.session import seat_name
 
-WATCH_MARGIN = 4  # the clear space kept around a spectator's chip and offer
+CLEAR_MARGIN = 4  # the clear space kept around what the scene draws over the table (notices, a spectator's chip)
 
 RESULT_PAUSE = 1.6  # seconds the final table stays on screen before the results
 NOTICE_SECONDS = 6.0  # a presence notice ("Bo left - ...") stays this long
@@ -569,6 +569,15 @@ class TableScene(Scene):
             surface.blit(image, image.get_rect(center=rect.center))
             self.report("badge", rect, f"notice {line}")
 
+    def table_drawn(self) -> list[layout.Drawn]:
+        """What the table reported drawing in its last laid-out frame (a new list after each layout)."""
+        return self.table.drawn if self.table is not None else []
+
+    def keep_clear(self, drawn: list[layout.Drawn]) -> list[pygame.Rect]:
+        """What the scene's own plates keep clear of: all the table drew but its backdrops, and the menu
+        badge."""
+        return [d.box for d in drawn if d.kind != "backdrop"] + [self.menu_rect]
+
     def place_notices(self, size: tuple[int, int]) -> None:
         """Move the notices (``notice_rects``, one under another) where they touch nothing the table
         reported drawing, nor the menu badge, nor each other: each under the one before (the first under
@@ -577,21 +586,21 @@ class TableScene(Scene):
         window has no clear place at all."""
         from cardtable.arcade.tables.base import clear_spot
 
-        drawn = self.table.drawn if self.table is not None else []
+        drawn = self.table_drawn()
         key = (size, tuple(self.menu_rect), tuple(r.size for r in self.notice_rects))
         if self._notice_spot is None or self._notice_spot[0] is not drawn or self._notice_spot[1] != key:
             room = pygame.Rect(0, 0, *size)
-            keep_clear = [d.box for d in drawn if d.kind != "backdrop"] + [self.menu_rect]
+            keep_clear = self.keep_clear(drawn)
             below = (12, max(self.menu_rect.bottom, 40) + 6)
             spots = []
             for rect in self.notice_rects:
-                box = pygame.Rect(below, rect.size).inflate(2 * WATCH_MARGIN, 2 * WATCH_MARGIN)
+                box = pygame.Rect(below, rect.size).inflate(2 * CLEAR_MARGIN, 2 * CLEAR_MARGIN)
                 edges = [box.move(0, y - box.y) for y in range(0, size[1] - box.height + 1, 8)]
                 edges += [box.move(x - box.x, -box.y) for x in range(0, size[0] - box.width + 1, 8)]
                 edges.sort(key=lambda edge: abs(edge.x - box.x) + abs(edge.y - box.y))
                 _, box = clear_spot([(None, box)] + [(None, edge) for edge in edges], room, keep_clear,
                                     [(None, box, box)]) or (None, box)
-                placed = box.inflate(-2 * WATCH_MARGIN, -2 * WATCH_MARGIN)
+                placed = box.inflate(-2 * CLEAR_MARGIN, -2 * CLEAR_MARGIN)
                 keep_clear.append(placed)
                 spots.append(placed.topleft)
                 below = (placed.x, placed.bottom + NOTICE_GAP)
@@ -635,7 +644,7 @@ class TableScene(Scene):
         window has no clear place at all."""
         from cardtable.arcade.tables.base import clear_spot
 
-        drawn = self.table.drawn if self.table is not None else []
+        drawn = self.table_drawn()
         key = (size, chip.size, take.size, tuple(self.menu_rect), tuple(tuple(r) for r in self.notice_rects))
         last = self._watch_spot if self._watch_spot is not None and self._watch_spot[1] == key else None
         if last is None or last[0] is not drawn:
@@ -643,8 +652,8 @@ class TableScene(Scene):
             shapes = {False: pygame.Rect(0, 0, chip.width + offered + take.width, max(chip.height, take.height)),
                       True: pygame.Rect(0, 0, max(chip.width, take.width), chip.height + offered + take.height)}
             for shape in shapes.values():
-                shape.inflate_ip(2 * WATCH_MARGIN, 2 * WATCH_MARGIN)
-                shape.midtop = (size[0] // 2, 6 - WATCH_MARGIN)
+                shape.inflate_ip(2 * CLEAR_MARGIN, 2 * CLEAR_MARGIN)
+                shape.midtop = (size[0] // 2, 6 - CLEAR_MARGIN)
             tries = [(False, shapes[False])]
             if last is not None:
                 tries.append((last[3], pygame.Rect(last[2], shapes[last[3]].size)))
@@ -652,12 +661,12 @@ class TableScene(Scene):
             for stacked, shape in shapes.items():  # then along the top edge, out from its middle
                 xs = sorted(range(0, size[0] - shape.width + 1, 8), key=lambda x: abs(x - shape.x))
                 tries.extend((stacked, shape.move(x - shape.x, 0)) for x in xs)
-            keep_clear = [d.box for d in drawn if d.kind != "backdrop"] + [self.menu_rect, *self.notice_rects]
+            keep_clear = self.keep_clear(drawn) + self.notice_rects
             nearest = [(stacked, box, box) for stacked, box in shapes.items()]
             stacked, box = clear_spot(tries, pygame.Rect(0, 0, *size), keep_clear, nearest) or tries[0]
             self._watch_spot = (drawn, key, box.topleft, stacked)
         _, _, (x, y), stacked = self._watch_spot
-        chip.topleft = (x + WATCH_MARGIN, y + WATCH_MARGIN)
+        chip.topleft = (x + CLEAR_MARGIN, y + CLEAR_MARGIN)
         take.topleft = (chip.left, chip.bottom + 8) if stacked else (chip.right + 8, chip.top)
 
 

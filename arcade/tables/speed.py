@@ -134,8 +134,6 @@ class SpeedTable(RealtimeTable):
             flipped = self.flipped(seat)
             stock = self.stock_rect(seat)
             count = (view.get("stock_sizes") or [0, 0])[seat]
-            if not count:  # its outline (a full stockpile's cards report themselves)
-                self.report("cards", stock, f"stock {seat}")
             direction = 1 if flipped or (seat == self.top and not self.couch) else -1
             for j in range(min(count, 6)):
                 self.sprites.append(Sprite(("stock", seat, j), None, stock.move(0, round(j * 3 * self.u * direction)),
