@@ -243,7 +243,7 @@ def find_unfinished(folder: Path, table_id: str, now: float) -> tuple[str, list[
             _check_chain(str(path), records)
         except (OSError, LogError):
             continue
-        if not records or records[0].get("type") != "header" or records[0].get("table_id") != table_id:
+        if not records:  # (its header, this table's, was read above)
             continue
         if any(record.get("type") == "end" for record in records):
             return None

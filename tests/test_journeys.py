@@ -67,8 +67,6 @@ def focused(app: Any) -> str | None:
     return app.scene.focused_control()
 
 
-
-
 def choose(app: Any, pad: Pad, row: str, want: Callable[[], bool], limit: int = 40) -> None:
     """With the focus on ``row`` (a cycler), press right until ``want()`` holds."""
     assert focused(app) == row

@@ -979,27 +979,6 @@ class Table:
         spot = clear_spot([(None, place) for place in tries], room, keep_clear, [(None, plate, around)])
         plate.topleft = spot[1].topleft if spot is not None else tries[0].clamp(room).topleft
 
-    @staticmethod
-    def _nearest_clear(plate: pygame.Rect, around: pygame.Rect, room: pygame.Rect,
-                       keep_clear: list[pygame.Rect]) -> tuple[int, int] | None:
-        """The top-left of the place for ``plate`` nearest to ``around`` on a grid over ``room`` (a step of
-        its height) that covers nothing in ``keep_clear``; None when there is none. Only places nearer
-        than the best so far are tested: ~0.3 ms once per layout while a hint shows."""
-        step = max(8, plate.height)
-        w, h = plate.size
-        cx, cy = around.centerx - w // 2, around.centery - h // 2
-        best, best_d = None, None
-        probe = plate.copy()
-        for y in range(room.top, room.bottom - h + 1, step):
-            for x in range(room.left, room.right - w + 1, step):
-                d = (x - cx) ** 2 + (y - cy) ** 2
-                if best_d is not None and d >= best_d:
-                    continue
-                probe.topleft = (x, y)
-                if probe.collidelist(keep_clear) < 0:
-                    best, best_d = (x, y), d
-        return best
-
     def hint_still_good(self, tip: Any, legal: list[Action]) -> bool:
 
         """Whether a hint still fits a seat's new position. In a turn game a hint is about one position:
@@ -1447,13 +1426,34 @@ def clear_spot(tries: Sequence[tuple[T, pygame.Rect]], room: pygame.Rect, keep_c
     """Where something goes so that it covers nothing in ``keep_clear``: the first of ``tries`` (each a
     tag, such as a shape's name, and a box) inside ``room`` and clear; else, for the first ``(tag, box,
     around)`` of ``nearest`` that has one, the clear place in ``room`` nearest ``around``
-    (:meth:`Table._nearest_clear`); None when there is none. The hint's plate, a spectator's chip and
+    (:func:`nearest_clear`); None when there is none. The hint's plate, a spectator's chip and
     the presence notices are placed with it."""
     for tag, box in tries:
         if room.contains(box) and box.collidelist(keep_clear) < 0:
             return tag, box
     for tag, box, around in nearest:
-        spot = Table._nearest_clear(box, around, room, keep_clear)
+        spot = nearest_clear(box, around, room, keep_clear)
         if spot is not None:
             return tag, pygame.Rect(spot, box.size)
     return None
+
+
+def nearest_clear(plate: pygame.Rect, around: pygame.Rect, room: pygame.Rect,
+                  keep_clear: list[pygame.Rect]) -> tuple[int, int] | None:
+    """The top-left of the place for ``plate`` nearest to ``around`` on a grid over ``room`` (a step of
+    its height) that covers nothing in ``keep_clear``; None when there is none. Only places nearer
+    than the best so far are tested: ~0.3 ms once per layout while a hint shows."""
+    step = max(8, plate.height)
+    w, h = plate.size
+    cx, cy = around.centerx - w // 2, around.centery - h // 2
+    best, best_d = None, None
+    probe = plate.copy()
+    for y in range(room.top, room.bottom - h + 1, step):
+        for x in range(room.left, room.right - w + 1, step):
+            d = (x - cx) ** 2 + (y - cy) ** 2
+            if best_d is not None and d >= best_d:
+                continue
+            probe.topleft = (x, y)
+            if probe.collidelist(keep_clear) < 0:
+                best, best_d = (x, y), d
+    return best
