@@ -589,6 +589,18 @@ def test_pi_bak_counts_a_player_with_no_junk() -> None:
     assert GAME.payments(state, 0)[1][1] == ["pi_bak"]
 
 
+def test_pi_bak_at_exactly_pibak_max_junk_and_not_one_more() -> None:
+    junk = ["01P1", "01P2", "02P1", "02P2", "03P1", "03P2", "04P1", "04P2", "05P1", "05P2"]
+    five = ["06P1", "06P2", "08P1", "08P2", "09P1"]  # one junk each: 5
+    state = make([["07P1"], ["07P2"]], [], [], captures=[junk, five])
+    assert hwatu.tally(state.captures[1])["junk"] == state.options["pibak_max"] == 5
+    assert GAME.payments(state, 0)[1][1] == ["pi_bak"]
+    state.captures[1].append("09P2")  # 6: more than pibak_max
+    assert GAME.payments(state, 0)[1][1] == []
+    state.options["pibak_max"] = 6
+    assert GAME.payments(state, 0)[1][1] == ["pi_bak"]
+
+
 def test_nagari_doubles_the_next_hand_only() -> None:
     state = make([["05P1"], ["06P1"]], ["09P1"], ["10P1", "11P1"])
     play(state, 0, "05P1")

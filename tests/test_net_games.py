@@ -188,7 +188,12 @@ def test_bot_takes_over_a_dropped_seat_until_the_player_returns() -> None:
         view = await _first_turn_view(client, 0)
         token = client.token
         await client.close()
-        await asyncio.sleep(0.4)  # the takeover bot plays seat 0 meanwhile
+        for _ in range(2000):  # the game waits for seat 0: only the takeover bot can move it on
+            if table.host.version > view["version"]:
+                break
+            await asyncio.sleep(0.01)
+        assert table.host.version > view["version"], "nobody played the dropped seat"
+        assert table.host.seats[0].takeover
         again = AsyncClient("127.0.0.1", table.port, "Ada", token=token)
         await again.connect()
         lobby = await again.recv(5.0)

@@ -111,6 +111,22 @@ def test_removing_inserting_or_moving_a_record_is_found(log: Path) -> None:
     assert _fails(log).record == 10
 
 
+def test_a_record_whose_own_chain_holds_but_follows_another_is_found(log: Path) -> None:
+    """Only the ``prev`` link catches these: each record's ``i`` and ``chain`` are recomputed and hold."""
+    records = _records(log)
+    removed = records[:10] + records[11:]  # action 9 taken out, the later records renumbered
+    for number, record in enumerate(removed[10:], start=10):
+        record["i"] = number
+        record["chain"] = chain_hash(record)
+    _save(log, removed)
+    error = _fails(log)
+    assert (error.record, error.problem) == (10, "broken chain") and "does not follow record 9" in str(error)
+    records[7]["prev"] = records[5]["chain"]  # a record relinked to an older one
+    records[7]["chain"] = chain_hash(records[7])
+    _save(log, records)
+    assert (_fails(log).record, _fails(log).problem) == (7, "broken chain")
+
+
 def test_removing_every_hash_is_found(log: Path) -> None:
     records = _records(log)
     for record in records:
