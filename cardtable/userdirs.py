@@ -6,6 +6,9 @@
   their logs. Linux ``~/.local/share/cardtable`` (or ``$XDG_DATA_HOME``).
 - :func:`cache_dir`: what can be made again. Linux ``~/.cache/cardtable``.
 
+:func:`private_dir` and :func:`write_private` keep what only this user may read (the host's key, seat
+tokens): folders 0700, files 0600 from the moment they exist (never written under the umask first).
+
 ``CARDTABLE_CONFIG_DIR``, ``CARDTABLE_DATA_DIR`` and ``CARDTABLE_CACHE_DIR`` override each one (tests point
 them at temporary folders). This module imports nothing of the project, so every part may use it.
 
@@ -18,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import platformdirs
@@ -66,3 +70,39 @@ def data_dir() -> Path:
 
 def cache_dir() -> Path:
     return _override("CARDTABLE_CACHE_DIR") or Path(platformdirs.user_cache_dir(APP, appauthor=False))
+
+
+def private_dir(path: Path) -> Path:
+    """``path`` made (with its parents) and readable by this user only (0700, also when it was there)."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if os.name == "posix":
+        os.chmod(path, 0o700)
+    return path
+
+
+def write_private(path: Path, data: bytes, *, replace: bool = True) -> bool:
+    """Write ``data`` to ``path`` as a 0600 file in a 0700 folder, whole or not at all.
+
+    The bytes go to a temporary file created 0600 beside ``path`` and then take its place, so no reader
+    sees half a file and no other user can read it for a moment. With ``replace=False`` a file already at
+    ``path`` wins (two processes creating the same file: one is kept, both then read the same); the result
+    says whether ``data`` was written.
+    """
+    private_dir(path.parent)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as file:  # mkstemp creates it 0600 whatever the umask
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        if replace:
+            os.replace(temporary, path)
+            return True
+        try:
+            os.link(temporary, path)
+        except FileExistsError:
+            return False
+        return True
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
