@@ -5,8 +5,9 @@ Imports engine, never arcade. The protocol, message by message, is docs/PROTOCOL
 - ``protocol``: msgpack framing with limits (:class:`~netplay.protocol.Decoder`), names, constants.
 - ``host``: :class:`~netplay.host.Host` (asyncio) and :func:`~netplay.host.start_local_table`, the
   embedded host of local play on a background thread (``.port``, ``.advertise()``, ``.stop()``).
-- ``client``: :class:`~netplay.client.AsyncClient` and the threaded :class:`~netplay.client.NetClient`
-  for the pygame loop (``start()``, ``poll()``, ``send_action()``, ``send()``, ``close()``).
+- ``client``: :class:`~netplay.client.AsyncClient`, the client, and :class:`~netplay.client.NetClient`,
+  the same core on a thread for the pygame loop (``start()``, ``poll()``, ``send_action()``, ``send()``,
+  ``close()``).
 - ``discovery``: zeroconf advertiser and browsers (``_cardtable._tcp.local.``).
 - ``tablelog``: crash-safe table logs, replay and verification.
 - ``botclient``, ``commands``, ``bench``, ``race``, ``latency``: bot clients, the ``cardtable``

@@ -1,10 +1,15 @@
-"""The client side of the protocol (docs/PROTOCOL.md).
+"""The client side of the protocol (docs/PROTOCOL.md): one core, two faces.
 
-:class:`AsyncClient` is the asyncio connection (used by the headless ``cardtable join`` bot, tests and
-benchmarks). :class:`NetClient` runs one on a background thread for the pygame loop, which must never
-block on the network: the loop calls :meth:`NetClient.poll` once per tick and gets every host message
-received since, as plain dicts, plus a final ``{"type": "closed", "reason": str}`` when the connection
-ends (for any reason, including a failed connect or a refused hello).
+:class:`AsyncClient` is the client: the connection, the hello and welcome, pings and clock samples, the
+record of actions in flight (a ``reject`` gets the ``seat`` and ``action`` it answers added from it: they
+are not sent back on the wire, where a stale action could name a card that is hidden by now). The
+headless ``cardtable join`` bot, tests and benchmarks use it on their own asyncio loop.
+
+:class:`NetClient` is the same core on a background thread, for the pygame loop, which must never block
+on the network (as python-zeroconf's ``Zeroconf`` runs its asyncio core on a thread of its own). It adds
+only the thread: the loop calls :meth:`NetClient.poll` once per tick and gets every host message received
+since, as plain dicts, plus a final ``{"type": "closed", "reason": str}`` when the connection ends (for
+any reason, including a failed connect or a refused hello).
 
 >>> client = NetClient("127.0.0.1", port, "Ada")          # doctest: +SKIP
 >>> client.start()
@@ -37,6 +42,7 @@ from cardtable.netplay.protocol import (
 )
 
 Clock = Callable[[], float]
+MAX_IN_FLIGHT = 1000  # actions remembered until answered; past that (a lost connection) the oldest go
 
 
 class JoinError(Exception):
@@ -51,7 +57,8 @@ class AsyncClient:
     """One connection to a host, on the running asyncio loop.
 
     ``seats`` is how many open seats to ask for (0 = watch as a spectator); ``token`` reclaims the
-    seats of an earlier connection. ``clock`` is the monotonic clock press times are read from.
+    seats of an earlier connection. ``clock`` is the monotonic clock press times, ping times and the
+    host's silence are read from (tests inject one).
     """
 
     def __init__(
@@ -76,13 +83,14 @@ class AsyncClient:
         self.tap = tap
         self.ping_interval = ping_interval
         self.silence = silence
-        self._last_heard = time.monotonic()
+        self._last_heard = clock()
         self.conn: Connection | None = None
         self.welcome: Message | None = None
         self.seats: list[int] = []
         self.closed_reason: str | None = None
         self._inbox: asyncio.Queue[Message | None] = asyncio.Queue()
         self._seq = itertools.count(1)
+        self._in_flight: dict[int, tuple[int, dict[str, Any]]] = {}  # seq -> (seat, action) until answered
         self._ping_ids = itertools.count(1)
         self._rtts: deque[tuple[float, float]] = deque(maxlen=8)  # (rtt, offset)
         self._tasks: list[asyncio.Task[None]] = []
@@ -92,35 +100,46 @@ class AsyncClient:
 
     async def connect(self, timeout: float = 5.0) -> Message:
         """Open the connection, say hello and return the welcome; JoinError if refused."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        self.conn = await self._dial(timeout)
+        self.conn.send(self._hello())
+        for early in self._early:
+            self.conn.send(early)
+        self._early.clear()
+        self._tasks.append(asyncio.create_task(self._read_loop()))
+        welcome = await self._await_welcome(deadline)
+        self.welcome = welcome
+        self.token = welcome.get("token")
+        self.seats = list(welcome.get("seats") or [])
+        self._tasks.append(asyncio.create_task(self._ping_loop()))
+        return welcome
+
+    async def _dial(self, timeout: float) -> Connection:
         try:
             local = (self.source, 0) if self.source else None
-            reader, writer = await asyncio.wait_for(asyncio.open_connection(self.host, self.port, local_addr=local),
-                                                    timeout)
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection(self.host, self.port, local_addr=local), timeout)
         except (OSError, TimeoutError) as error:
             raise JoinError(f"could not connect to {self.host}:{self.port}: {error}") from None
-        self.conn = Connection(reader, writer, HOST_TYPES, tap_in=self.tap, deep_check=False)
+        return Connection(reader, writer, HOST_TYPES, tap_in=self.tap, deep_check=False)
+
+    def _hello(self) -> Message:
         hello: Message = {"type": "hello", "protocol": PROTOCOL_VERSION, "version": __version__, "name": self.name,
                           "seats": self.want_seats}
         if self.pin is not None:
             hello["pin"] = self.pin
         if self.token is not None:
             hello["token"] = self.token
-        self.conn.send(hello)
-        for early in self._early:
-            self.conn.send(early)
-        self._early.clear()
-        self._tasks.append(asyncio.create_task(self._read_loop()))
-        deadline = asyncio.get_running_loop().time() + timeout
+        return hello
+
+    async def _await_welcome(self, deadline: float) -> Message:
+        """The host's welcome; JoinError for its bye (why it refused), a closed connection or the deadline."""
+        loop = asyncio.get_running_loop()
         while True:
-            remaining = deadline - asyncio.get_running_loop().time()
-            message = await self.recv(max(0.0, remaining))
+            message = await self.recv(max(0.0, deadline - loop.time()))
             if message is None:
                 raise JoinError(self.closed_reason or "the host did not answer")
             if message["type"] == "welcome":
-                self.welcome = message
-                self.token = message.get("token")
-                self.seats = list(message.get("seats") or [])
-                self._tasks.append(asyncio.create_task(self._ping_loop()))
                 return message
             if message["type"] == "bye":
                 raise JoinError(str(message.get("reason") or "refused"))
@@ -146,23 +165,26 @@ class AsyncClient:
         return out
 
     def send(self, message: Message) -> None:
+        """Send ``message`` (queued until the hello if the connection is not open yet)."""
         if self.conn is None:
             self._early.append(message)
         else:
             self.conn.send(message)
 
-    def send_action(self, seat: int, action: dict[str, Any], press_time: float | None = None) -> int:
-        """Send ``action`` for ``seat``; returns its ``seq`` (matched by ``ack``/``reject``)."""
-        seq = next(self._seq)
-        self.send(
-            {
-                "type": "action",
-                "seq": seq,
-                "seat": seat,
-                "action": action,
-                "press": self.clock() if press_time is None else press_time,
-            }
-        )
+    def next_seq(self) -> int:
+        """A fresh action ``seq`` (safe from any thread: the threaded face numbers actions as it sends)."""
+        return next(self._seq)
+
+    def send_action(self, seat: int, action: dict[str, Any], press_time: float | None = None,
+                    seq: int | None = None) -> int:
+        """Send ``action`` for ``seat`` pressed at ``press_time`` (default now); returns its ``seq``
+        (matched by ``ack``/``reject``)."""
+        seq = self.next_seq() if seq is None else seq
+        self._in_flight[seq] = (seat, action)
+        if len(self._in_flight) > MAX_IN_FLIGHT:
+            self._in_flight.pop(next(iter(self._in_flight)))
+        press = self.clock() if press_time is None else press_time
+        self.send({"type": "action", "seq": seq, "seat": seat, "action": action, "press": press})
         return seq
 
     async def close(self, reason: str | None = None) -> None:
@@ -175,6 +197,12 @@ class AsyncClient:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)  # none left pending when the loop ends
         self._finish(reason or "closed")
+
+    def abort(self) -> None:
+        """Drop the connection without a word, as a crash would (the host keeps the seats)."""
+        if self.conn is not None:
+            self.conn.abort()
+        self._finish("aborted")
 
     # -- measurements ---------------------------------------------------------------------------
 
@@ -195,6 +223,27 @@ class AsyncClient:
             self.closed_reason = reason
             self._inbox.put_nowait(None)
 
+    def _take(self, message: Message) -> str | None:
+        """Handle one host message: answer pings, keep clock samples and seats, hand the rest to the
+        inbox. Returns the reason of a ``bye``."""
+        kind = message["type"]
+        if kind == "ping":
+            assert self.conn is not None
+            self.conn.send({"type": "pong", "id": message.get("id"), "t": message.get("t"), "now": self.clock()})
+            return None
+        if kind == "pong":
+            self._on_pong(message)
+            return None
+        if kind == "seats":  # a seat taken or given back after welcome
+            self.seats = [s for s in message.get("seats") or [] if isinstance(s, int)]
+            self.token = message.get("token") if isinstance(message.get("token"), str) else self.token
+        elif kind in ("ack", "reject"):
+            sent = self._in_flight.pop(message.get("seq") if isinstance(message.get("seq"), int) else 0, None)
+            if sent is not None and kind == "reject":
+                message = {**message, "seat": sent[0], "action": sent[1]}
+        self._inbox.put_nowait(message)
+        return str(message.get("reason") or "") if kind == "bye" else None
+
     async def _read_loop(self) -> None:
         assert self.conn is not None
         reason = "the host closed the connection"
@@ -202,23 +251,13 @@ class AsyncClient:
         try:
             while True:
                 messages = await self.conn.read()
-                self._last_heard = time.monotonic()
+                self._last_heard = self.clock()
                 if not messages and self.conn.reader.at_eof():
                     break
                 for message in messages:
-                    if message["type"] == "ping":
-                        self.conn.send({"type": "pong", "id": message.get("id"), "t": message.get("t"), "now": self.clock()})
-                    elif message["type"] == "pong":
-                        self._on_pong(message)
-                    elif message["type"] == "seats":  # a seat taken or given back after welcome
-                        self.seats = [s for s in message.get("seats") or [] if isinstance(s, int)]
-                        self.token = message.get("token") if isinstance(message.get("token"), str) else self.token
-                        self._inbox.put_nowait(message)
-                    else:
-                        if message["type"] == "bye":
-                            reason = str(message.get("reason") or reason)
-                            said_bye = True
-                        self._inbox.put_nowait(message)
+                    bye = self._take(message)
+                    if bye is not None:
+                        reason, said_bye = bye or reason, True
         except ProtocolError as error:
             reason = f"bad data from the host: {error.reason}"
             await self.conn.close(error.reason)
@@ -244,7 +283,7 @@ class AsyncClient:
     async def _ping_loop(self) -> None:
         assert self.conn is not None
         while not self.conn.closed:
-            if time.monotonic() - self._last_heard > self.silence:  # the host (or the link) is dead
+            if self.clock() - self._last_heard > self.silence:  # the host (or the link) is dead
                 self._finish(f"the host stopped answering for {self.silence:.0f} s")
                 await self.conn.close()
                 return
@@ -253,61 +292,44 @@ class AsyncClient:
 
 
 class NetClient:
-    """An :class:`AsyncClient` on its own thread; thread-safe, never blocks the caller.
+    """An :class:`AsyncClient` (``core``) on its own thread; thread-safe, never blocks the caller.
 
-    ``poll()`` returns every message received since the last call (welcome, lobby, view, ack, reject,
-    result, error, chat, bye) and finally ``{"type": "closed", "reason": ...}``. A ``reject`` gets the
-    ``seat`` and ``action`` it answers added from this client's own record (they are not sent back on
-    the wire, where a stale action could name a card that is hidden by now). Call ``poll`` and
-    ``send_action`` from the same thread.
+    ``options`` are :class:`AsyncClient`'s keywords (``pin``, ``token``, ``seats``, ``clock``, ``source``,
+    ...), checked here, on the caller's thread. ``poll()`` returns every message received since the last
+    call (welcome, lobby, view, ack, reject, result, error, chat, bye) and finally ``{"type": "closed",
+    "reason": ...}``. Call ``poll`` and ``send_action`` from the same thread.
     """
 
-    def __init__(
-        self,
-        host: str,
-        port: int,
-        name: str,
-        pin: str | None = None,
-        token: str | None = None,
-        seats: int = 1,
-        clock: Clock = time.monotonic,
-    ) -> None:
-        self.host, self.port = host, port
-        self._client_args: dict[str, Any] = {"pin": pin, "token": token, "seats": seats, "clock": clock}
-        self.name = name
-        self.clock = clock
+    def __init__(self, host: str, port: int, name: str, **options: Any) -> None:
+        self.core = AsyncClient(host, port, name, **options)
         self._out: queue.SimpleQueue[Message] = queue.SimpleQueue()
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._client: AsyncClient | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
-        self._seq = itertools.count(1)
-        self._sent: dict[int, tuple[int, dict[str, Any]]] = {}  # seq -> (seat, action) until answered
         self.welcome: Message | None = None
         self.closed = False
         self._leaving: asyncio.Future[None] | None = None
         self._main_task: asyncio.Task[None] | None = None
+
+    @property
+    def name(self) -> str:
+        return self.core.name
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._run, name=f"netclient-{self.name}", daemon=True)
         self._thread.start()
         self._ready.wait(5.0)
 
-    def poll(self) -> list[Message]:
+    def poll(self, wait: float = 0.0) -> list[Message]:
+        """Every message received since the last call. ``wait``: block up to that many seconds for the
+        first one when none is there yet (tools and tests; the pygame loop never waits)."""
         out: list[Message] = []
         while True:
             try:
-                message = self._out.get_nowait()
+                message = self._out.get(timeout=wait) if wait > 0 and not out else self._out.get_nowait()
             except queue.Empty:
                 return out
-            if message["type"] == "welcome":
-                self.welcome = message
-            elif message["type"] == "closed":
-                self.closed = True
-            elif message["type"] in ("ack", "reject"):
-                sent = self._sent.pop(int(message.get("seq") or 0), None)
-                if sent is not None and message["type"] == "reject":
-                    message = {**message, "seat": sent[0], "action": sent[1]}
+            self._note(message)
             out.append(message)
 
     def wait_for(self, kind: str, timeout: float = 5.0) -> Message | None:
@@ -319,10 +341,7 @@ class NetClient:
                 message = self._out.get(timeout=max(0.0, deadline - time.monotonic()))
             except queue.Empty:
                 return None
-            if message["type"] == "welcome":
-                self.welcome = message
-            if message["type"] == "closed":
-                self.closed = True
+            self._note(message)
             if message["type"] == kind:
                 return message
             if self.closed:
@@ -331,47 +350,58 @@ class NetClient:
 
     def send(self, message: Message) -> None:
         """Send a lobby request or any other client message (see docs/PROTOCOL.md)."""
-        if self._loop is not None and self._client is not None and not self.closed:
-            self._loop.call_soon_threadsafe(self._client.send, message)
+        self._call(self.core.send, message)
 
     def send_action(self, seat: int, action: dict[str, Any], press_time: float | None = None) -> int:
-        """Send ``action`` for ``seat`` pressed at ``press_time`` (this client's clock, default now)."""
-        seq = next(self._seq)
-        press = self.clock() if press_time is None else press_time
-        self._sent[seq] = (seat, action)
-        if len(self._sent) > 1000:  # never answered (connection lost): forget the oldest
-            self._sent.pop(next(iter(self._sent)))
-        self.send({"type": "action", "seq": seq, "seat": seat, "action": action, "press": press})
+        """Send ``action`` for ``seat`` pressed at ``press_time`` (the core's clock, default now)."""
+        seq = self.core.next_seq()
+        press = self.core.clock() if press_time is None else press_time
+        self._call(self.core.send_action, seat, action, press, seq)
         return seq
 
     @property
     def seats(self) -> list[int]:
-        return list(self._client.seats) if self._client else []
+        return list(self.core.seats)
 
     @property
     def token(self) -> str | None:
-        return self._client.token if self._client else None
+        return self.core.token
 
     @property
     def rtt(self) -> float | None:
-        return self._client.rtt if self._client else None
+        return self.core.rtt
+
+    def abort(self) -> None:
+        """Drop the connection without a word, as a crash would (the host keeps the seats)."""
+        self._call(self.core.abort)
 
     def close(self) -> None:
         loop = self._loop
-        client = self._client
-        if loop is not None and client is not None and self._thread is not None and self._thread.is_alive():
+        if loop is not None and self._thread is not None and self._thread.is_alive():
 
             def leave() -> None:
                 """Runs on the client's loop. Once ``_main`` has finished (the host left, or the connect
                 failed) the loop runs at most one more step: a task made then would never start."""
                 main = self._main_task
                 if main is not None and not main.done() and self._leaving is None:
-                    self._leaving = asyncio.ensure_future(client.close("leaving"))
+                    self._leaving = asyncio.ensure_future(self.core.close("leaving"))
 
             with contextlib.suppress(RuntimeError):  # the loop is already closed
                 loop.call_soon_threadsafe(leave)
         if self._thread is not None:
             self._thread.join(3.0)
+
+    def _note(self, message: Message) -> None:
+        if message["type"] == "welcome":
+            self.welcome = message
+        elif message["type"] == "closed":
+            self.closed = True
+
+    def _call(self, function: Callable[..., Any], *args: Any) -> None:
+        """Run ``function(*args)`` on the core's loop (dropped once the connection is closed)."""
+        if self._loop is not None and not self.closed:
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+                self._loop.call_soon_threadsafe(function, *args)
 
     def _run(self) -> None:
         loop = asyncio.new_event_loop()
@@ -383,8 +413,7 @@ class NetClient:
             loop.close()
 
     async def _main(self) -> None:
-        client = AsyncClient(self.host, self.port, self.name, **self._client_args)
-        self._client = client
+        client = self.core
         self._ready.set()
         refused: str | None = None
         try:

@@ -94,11 +94,10 @@ class RaceGame(Game):
 
 def _outcome(client: NetClient, seq: int, timeout: float) -> str | None:
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        for message in client.poll():
+    while (left := deadline - time.monotonic()) > 0:
+        for message in client.poll(wait=left):
             if message["type"] in ("ack", "reject") and message.get("seq") == seq:
                 return str(message["type"])
-        time.sleep(0.001)
     return None
 
 

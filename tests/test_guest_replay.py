@@ -255,7 +255,7 @@ def test_a_spectator_records_the_spectator_view(app, tmp_path) -> None:
 def crash(app: Any) -> None:
     """The client dies without a word: its connection drops, nothing is said to the host."""
     client = app.session.client
-    client._loop.call_soon_threadsafe(lambda: client._client.conn.writer.transport.abort())
+    client.abort()
     app.session = None
     app.shutdown_quietly()
 

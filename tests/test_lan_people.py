@@ -159,8 +159,7 @@ def test_leaving_asks_first_when_something_is_lost(app) -> None:
 def crash(app) -> None:
     """The client dies without a word: its connection drops, nothing is said to the host."""
     client = app.session.client
-    loop = client._loop
-    loop.call_soon_threadsafe(lambda: client._client.conn.writer.transport.abort())
+    client.abort()
     time.sleep(0.2)
     app.session = None
     app.shutdown_quietly()
