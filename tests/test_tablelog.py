@@ -211,3 +211,22 @@ def test_appending_continues_the_chain(tmp_path: Path) -> None:
     writer.close()
     again = replay_records(str(path))
     assert len(again.actions) == len(replayed.actions) == 4 and again.closed and again.complete
+
+
+def test_resuming_a_finished_table_starts_nothing_and_changes_nothing(log: Path, tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    from cardtable.netplay.host import Host
+
+    before = log.read_bytes()
+    with pytest.raises(LogError) as caught:
+        Host.resume(str(log))
+    assert caught.value.problem == "finished" and "nothing to resume" in str(caught.value)
+    assert cli_main(["host", "--resume", str(log), "--no-advertise", "--interface", "127.0.0.1"]) == 1
+    assert "nothing to resume" in capsys.readouterr().out
+    assert log.read_bytes() == before and replay_records(str(log)).ended
+    # the last action ended the game but the host died before its end record: nothing to play either
+    cut = tmp_path / "cut.ctlog"
+    _save(cut, _records(log)[:-1])
+    with pytest.raises(LogError):
+        Host.resume(str(cut))
+    assert len(_read(str(cut))[0]) == len(_records(log)) - 1

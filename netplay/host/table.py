@@ -41,7 +41,7 @@ from cardtable.netplay.protocol import (
     encode,
     need,
 )
-from cardtable.netplay.tablelog import TableLog, replay_records
+from cardtable.netplay.tablelog import LogError, TableLog, replay_records
 
 Clock = Callable[[], float]
 log = logging.getLogger("cardtable.host")
@@ -443,8 +443,13 @@ class Host:
 
     @classmethod
     def resume(cls, log_path: str, config: HostConfig | None = None, clock: Clock = time.monotonic) -> Host:
-        """A host that continues the table of ``log_path`` (replayed and hash-checked)."""
+        """A host that continues the table of ``log_path`` (replayed and hash-checked). LogError if the
+        game in it is over: a finished table has nothing to resume, and its log is left as it is."""
         replayed = replay_records(log_path)
+        over = replayed.game.result(replayed.state)
+        if replayed.ended or over is not None:
+            raise LogError(f"{log_path}: the game is over ({_outcome(over)}): there is nothing to resume",
+                           replayed.records - 1, "finished")
         header = replayed.header
         host = cls(header["game"], header["players"], options=header["options"], seed=header["seed"],
                    config=config, clock=clock)
@@ -453,7 +458,6 @@ class Host:
         host.state = replayed.state
         host.version = host.applied = len(replayed.actions)
         host.started = True
-        host.result = host.game.result(host.state)
         host.lobby.restore(replayed.seats)
         host.log = TableLog.append(log_path)
         host.log_path = log_path
@@ -463,7 +467,7 @@ class Host:
         """Start the takeover clocks of the absent players and the bots (call on the running loop)."""
         now = self.clock()
         for index, seat in enumerate(self.seats):
-            if seat.kind == PERSON and seat.conn is None and self.result is None:
+            if seat.kind == PERSON and seat.conn is None:
                 seat.away_since = now
                 self.bots.arm_takeover(index)
         self._after_change([])
@@ -560,3 +564,13 @@ class Host:
                     "result": self.result,
                 })
             self.send_encoded(client, views[seat])
+
+
+def _outcome(result: dict[str, Any] | None) -> str:
+    """A finished game's result in a few words, for a refusal."""
+    if not result:
+        return "its last action ended it"
+    winners = result.get("winners")
+    if isinstance(winners, list) and winners:
+        return "won by seat " + " and ".join(str(int(w) + 1) for w in winners if isinstance(w, int))
+    return "ended"
