@@ -1,4 +1,5 @@
-"""How to play each game, written for players (from RULES.md; the engine is the referee).
+"""How to play each game, written for players: a short reading of docs/RULES.md (the engine is the
+referee).
 
 ``RULES[game_name]`` is a list of (heading, paragraph) pairs shown by the rules screen.
 """
@@ -14,7 +15,8 @@ RULES: dict[str, list[tuple[str, str]]] = {
          "pile: go!"),
         ("Playing", "Play a face-up top card onto either spit pile if it is one rank above or below the top "
          "card (an ace goes on a king or a two). Turn up a face-down top card of your piles. Move a face-up "
-         "card into an empty place of your layout (never more piles than you began with). One card at a time: when "
+         "card into an empty place of your layout to get at the face-down cards under it (never more piles "
+         "than you began with). One card at a time: when "
          "two plays clash, the first to reach the host stands."),
         ("Stuck", "When nobody can play, both turn a new spit card onto their own spit pile (\"Spit!\"). A "
          "player with no spit cards left stops turning; from then on both play on the one pile still in use."),
@@ -107,8 +109,8 @@ RULES: dict[str, list[tuple[str, str]]] = {
          "knocker earns 10 more, going out 25."),
         ("Empty pile", "If the draw pile runs out and nobody has knocked, everyone gets one more turn to "
          "meld without drawing; then the hands are counted."),
-        ("Winning", "The game ends when someone reaches 150: each of them gets 100 more, everyone 25 for "
-         "each hand won, and the highest total wins."),
+        ("Winning", "The game ends when someone reaches 150: each of them gets 100 more, everyone else 25 "
+         "for each hand they won, and the highest total wins."),
     ],
     "tractor": [
         ("The idea", "4 players in two partnerships sitting opposite. Two decks and four jokers: two red ones "
@@ -133,4 +135,4 @@ RULES: dict[str, list[tuple[str, str]]] = {
 
 
 def rules_for(game_name: str) -> list[tuple[str, str]]:
-    return RULES.get(game_name, [("Rules", "No player's guide for this game yet: see RULES.md.")])
+    return RULES.get(game_name, [("Rules", "No player's guide for this game yet: see docs/RULES.md in the cardtable repository.")])

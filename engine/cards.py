@@ -1,4 +1,4 @@
-"""French cards: codes, ranks, suits, colours and decks (RULES.md, "Card codes").
+"""French cards: codes, ranks, suits, colours and decks (docs/RULES.md, "Card codes").
 
 A card is its two-letter code: rank ``A 2 3 4 5 6 7 8 9 T J Q K`` then suit ``S H D C``
 (``"AS"``, ``"TH"``). Jokers are ``"BJ"`` (black, small), ``"RJ"`` (red, big) and the rummy ``"JK"``.

@@ -44,7 +44,7 @@ class Option:
     ``choices`` lists the accepted values; otherwise ``kind`` (bool or int) with optional bounds.
     ``label`` names the option for players ("No-trump: black joker high"), ``doc`` says in one line of
     plain English what it does, ``words`` names particular values ((0, "One round")) and ``unit``
-    follows any other number ("points"). RULES.md's wording is the reference.
+    follows any other number ("points"). docs/RULES.md's wording is the reference.
     """
 
     default: Any

@@ -1,4 +1,4 @@
-"""Go-Stop (2-3 players, hwatu): RULES.md, "Go-Stop".
+"""Go-Stop (2-3 players, hwatu): docs/RULES.md, "Go-Stop".
 
 Card codes and the named sets live in :mod:`engine.hwatu`. Seats play in order 0, 1, 2 (the "right"
 of the rule text); the dealer starts each hand.
@@ -47,8 +47,8 @@ two); ``go_double_after`` 3 (the payment doubles once when the winner called mor
 a shake for the payment); ``hands`` 0 (0: play on until the next dealer leaves; else the number of
 hands, nagaris and wins at the deal included, misdeals and cancelled deals not).
 
-Decisions taken here where RULES.md leaves room: "no cards left in hand" for the automatic Stop means
-no turn left (no card and no flip); junk is given up single first, then doubles, then ``J2``, ``J3``;
+Decisions (docs/RULES.md, "Go-Stop", where each is explained): "no cards left in hand" for the
+automatic Stop means no turn left (no card and no flip); junk is given up single first, then doubles, then ``J2``, ``J3``;
 a win at the deal (four of a month in one hand) is also doubled after a nagari.
 """
 
@@ -194,7 +194,7 @@ class GoStop(Game):
         state.steals = 0
 
     def _deal(self, state: GoStopState, events: list[Event]) -> None:
-        """Deal a hand (RULES.md order); redeal on a misdeal or cancelling fours; settle a four."""
+        """Deal a hand (docs/RULES.md, "Go-Stop", "Deal"); redeal on a misdeal or cancelling fours; settle a four."""
         n, d = state.players, state.dealer
         while True:
             rng = rng_for(state.seed, state.draw)

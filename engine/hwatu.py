@@ -1,6 +1,6 @@
 """Hwatu (Korean flower cards): codes, months, kinds, the named sets and Go-Stop scoring.
 
-A card is its code (RULES.md, "Card codes"): two-digit month, then kind, then an index where a month
+A card is its code (docs/RULES.md, "Card codes"): two-digit month, then kind, then an index where a month
 has two of a kind: ``B`` bright, ``A`` animal, ``R`` ribbon, ``P`` junk, ``D`` double junk. The two
 jokers (bonus cards) are ``J2`` (worth 2 junk) and ``J3`` (worth 3 junk); a joker has no month.
 
@@ -116,7 +116,7 @@ def bright_points(brights: int, rain: bool) -> int:
 
 
 def score(captured: list[str]) -> tuple[int, dict[str, int]]:
-    """A player's score from their captured cards, and what it is made of (RULES.md, "Scoring").
+    """A player's score from their captured cards, and what it is made of (docs/RULES.md, "Go-Stop", "Scoring").
 
     The parts name every scoring combination with its points (only those that score); ``counts``-like
     facts the payment needs are returned by :func:`tally`.

@@ -1,4 +1,4 @@
-"""Oh Hell (RULES.md, "Oh Hell"): 3-7 players bid how many tricks they will take, then try to take
+"""Oh Hell (docs/RULES.md, "Oh Hell"): 3-7 players bid how many tricks they will take, then try to take
 exactly that many.
 
 Actions

@@ -1,4 +1,4 @@
-"""Manipulation Rummy (Carousel), 2-5 players: RULES.md, "Manipulation Rummy".
+"""Manipulation Rummy (Carousel), 2-5 players: docs/RULES.md, "Manipulation Rummy".
 
 Cards: 2 players use one deck and one ``JK``; 3-5 players two decks and two ``JK``. Ten cards each; the
 rest is the draw pile. There is no discard pile. The first dealer is drawn at random; the deal passes
@@ -36,8 +36,8 @@ turn without drawing.
 previous hand's values, knocker, winners and points; no cards).
 
 **Game end.** When one or more players reach ``target`` (150), each of them gets +100 and every
-*other* player +25 for each hand they won (the seed text says "each other player"; RULES.md reads
-"every player"), and the highest total wins.
+*other* player +25 for each hand they won, and the highest total wins (docs/RULES.md,
+"Manipulation Rummy", "End of the game").
 
 **Result:** ``scores`` (with the end bonuses), ``winners``, ``reached``, ``hands_won``,
 ``before_bonuses`` and ``history``: every hand's ``last_hand`` record (hand values, knocker, winners,

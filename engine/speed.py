@@ -1,4 +1,4 @@
-"""Speed (RULES.md, "Speed"): two players race to get rid of their cards onto two centre piles.
+"""Speed (docs/RULES.md, "Speed"): two players race to get rid of their cards onto two centre piles.
 
 Real time: both seats may act at any moment; the host orders the actions.
 
@@ -36,8 +36,8 @@ Options (defaults first)
     ``score_to``: 0 = a single round; else the round winner scores one point per card left in the
         opponent's stockpile and the first to reach ``score_to`` wins the match (each round dealt fresh).
 
-Decisions (RULES.md): ranks wrap (A next to K and 2). A seat is *stuck* when no hand card fits either
-centre top and it cannot draw (5 cards held or an empty stockpile). Side piles flip together; a side pile
+Decisions (docs/RULES.md, "Speed", where each is explained): ranks wrap (A next to K and 2). A seat
+is *stuck* when no hand card fits either centre top and it cannot draw (5 cards held or an empty stockpile). Side piles flip together; a side pile
 already empty is skipped, and when both are empty the cards under each centre top are shuffled into the
 side pile of the same index before the flip. If the side piles are to be rebuilt a second time with no
 card played from a hand since the first rebuild (or there is nothing to rebuild), the round ends: fewer
@@ -155,7 +155,7 @@ class Speed(Game):
         return not state.options["auto_draw"] and len(state.hands[seat]) < HAND and bool(state.stocks[seat])
 
     def stuck(self, state: SpeedState, seat: int) -> bool:
-        """``seat`` can neither play a card nor draw one (RULES.md: stuck counts possible draws)."""
+        """``seat`` can neither play a card nor draw one (docs/RULES.md, "Speed", "Stuck": a possible draw counts)."""
         if state.phase != PLAY or self.can_draw(state, seat):
             return False
         fit0, fit1 = FITS[state.centre[0][-1]], FITS[state.centre[1][-1]]

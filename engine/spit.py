@@ -1,4 +1,4 @@
-"""Spit: two players race to empty their layouts onto two shared spit piles (RULES.md, "Spit").
+"""Spit: two players race to empty their layouts onto two shared spit piles (docs/RULES.md, "Spit").
 
 A real-time game: there are no turns. Either seat may act whenever it has a legal action; the host
 decides the order of actions, and an action that is no longer legal when it arrives is rejected.

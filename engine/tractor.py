@@ -1,4 +1,4 @@
-"""Tractor (Sheng Ji; RULES.md, "Tractor"): 4 players in two partnerships (seats 0+2 and 1+3) climb
+"""Tractor (Sheng Ji; docs/RULES.md, "Tractor"): 4 players in two partnerships (seats 0+2 and 1+3) climb
 from level 2 past the ace. Card order and shapes live in :mod:`engine.tractor_shapes`.
 
 A round: the draw (one card at a time, the starter first, then *against* the playing direction:
@@ -63,9 +63,10 @@ Result
     ``history``: every round's summary in order (``round, declarers, starter, attackers_points,
     kitty_points, bonus, trick_points, rising, gain, levels``: the score sheet of the levels per round).
 
-Decisions (RULES.md): the starter draws first (seat 0 in the first round); a failed throw leads its
-smallest beatable unit (fewest cards, then lowest); the attackers' points never go below 0; the
-starter's shown cards become hidden again once it has buried (it may have buried them).
+Decisions (docs/RULES.md, "Tractor", where each is explained): the starter draws first (seat 0 in
+the first round); a failed throw leads its smallest beatable unit (fewest cards, then lowest); the
+attackers' points never go below 0; the starter's shown cards become hidden again once it has buried
+(it may have buried them).
 """
 
 from __future__ import annotations

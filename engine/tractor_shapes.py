@@ -1,4 +1,4 @@
-"""Tractor card order and shapes (RULES.md, "Tractor": "Card order", "Leads", "Winning a trick").
+"""Tractor card order and shapes (docs/RULES.md, "Tractor": "Card order", "Leads", "Winning a trick").
 
 Every card gets a *class* (its plain suit ``S H D C``, or ``T`` for every trump) and a *position*
 inside that class: higher beats lower, equal positions are equal cards (the off-suit trump-rank cards),

@@ -1,4 +1,4 @@
-"""Go-Stop scenarios (RULES.md, "Go-Stop"): positions built by hand, one rule per test."""
+"""Go-Stop scenarios (docs/RULES.md, "Go-Stop"): positions built by hand, one rule per test."""
 
 from __future__ import annotations
 
@@ -127,7 +127,7 @@ def rigged(monkeypatch: pytest.MonkeyPatch, orders: list[list[str]]) -> None:
 
 
 def deal_order(players: int, dealer: int, hands: list[list[str]], table: list[str], stock: list[str]) -> list[str]:
-    """The deck order that deals these hands, table and stock (stock top first) by RULES.md's order."""
+    """The deck order that deals these hands, table and stock (stock top first) in the order of docs/RULES.md, "Go-Stop", "Deal"."""
     hands = [list(h) for h in hands]
     table = list(table)
     if players == 2:

@@ -1,4 +1,4 @@
-"""Oh Hell: a scenario per rule and option of RULES.md "Oh Hell", random playouts, bots."""
+"""Oh Hell: a scenario per rule and option of docs/RULES.md, "Oh Hell", random playouts, bots."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Manipulation Rummy: a scenario for each rule of RULES.md "Manipulation Rummy", random playouts, bots."""
+"""Manipulation Rummy: a scenario for each rule of docs/RULES.md, "Manipulation Rummy", random playouts, bots."""
 
 from __future__ import annotations
 

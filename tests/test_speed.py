@@ -1,4 +1,4 @@
-"""Speed: a scenario per rule and option of RULES.md "Speed", random playouts, bots."""
+"""Speed: a scenario per rule and option of docs/RULES.md, "Speed", random playouts, bots."""
 
 from __future__ import annotations
 

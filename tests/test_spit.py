@@ -1,4 +1,4 @@
-"""Spit (RULES.md, "Spit"): one scenario per rule and option, random playouts, views."""
+"""Spit (docs/RULES.md, "Spit"): one scenario per rule and option, random playouts, views."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tractor (RULES.md, "Tractor"): a scenario for each rule and option, random playouts, views."""
+"""Tractor (docs/RULES.md, "Tractor"): a scenario for each rule and option, random playouts, views."""
 
 from __future__ import annotations
 

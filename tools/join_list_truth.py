@@ -4,10 +4,10 @@ Each run starts ``cardtable host`` on 127.0.0.1 (advertised there), waits until 
 kills the host outright (SIGKILL: no goodbye on the network), and times how long the browser still
 lists it. The default browser probes every listed table (netplay.discovery.CHECK_EVERY); ``--ttl-only``
 turns the probes off, so only the shorter record TTLs remove it (zeroconf checks its cache every 10 s).
-Prints JSON: every run's seconds, the median and the worst. Run it inside a network namespace
-(/work/shared/tools/lan_sandbox.sh) to keep the multicast off any real LAN. ``--lan`` is for
-``lan_sandbox.sh --two``: the host runs in the peer namespace on 192.0.2.2 and the browser here on
-192.0.2.1, like two machines on one LAN.
+Prints JSON: every run's seconds, the median and the worst. Run it inside a network namespace of its
+own (``ip netns``, as tests/netns.py builds them) to keep the multicast off any real LAN. ``--lan``
+needs two namespaces joined by a veth pair, the other one named ``ct-peer``: the host runs there on
+192.0.2.2 and the browser here on 192.0.2.1, like two machines on one LAN.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import time
 
 from cardtable.netplay.discovery import CHECK_EVERY, MISSES, TTL, LiveBrowser
 
-PEER = ["nsenter", "--net=/run/netns/ct-peer"]  # lan_sandbox.sh --two: the other "machine"
+PEER = ["nsenter", "--net=/run/netns/ct-peer"]  # the other "machine" (see --lan)
 
 
 def start_host(args: list[str], interface: str = "127.0.0.1", prefix: list[str] | None = None
@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--ttl-only", action="store_true")
     parser.add_argument("--timeout", type=float, default=120.0)
-    parser.add_argument("--lan", action="store_true", help="host in lan_sandbox.sh --two's peer namespace")
+    parser.add_argument("--lan", action="store_true", help="host in the ct-peer namespace at 192.0.2.2")
     parser.add_argument("--vanish", action="store_true", help="(with --lan) the peer's link goes down instead")
     args = parser.parse_args(argv)
     times = [one_run(args.ttl_only, args.timeout, args.lan, args.vanish and args.lan) for _ in range(args.runs)]

@@ -1,4 +1,4 @@
-"""One table renderer per game (ARCADE_IFACE.md): ``make_table(game, local_seats, art, size)``.
+"""One table renderer per game (docs/DESIGN.md, "arcade: the client"): ``make_table(game, local_seats, art, size)``.
 
 Games without a table of their own get :class:`arcade.tables.generic.GenericTable`: the hand, the
 view's public fields and the legal actions as buttons.

@@ -190,7 +190,7 @@ def describe(action: Action) -> str:
 
 
 class Table:
-    """The base of every game table (see ARCADE_IFACE.md for the contract)."""
+    """The base of every game table (docs/DESIGN.md, "arcade: the client": Tables)."""
 
     game_name = ""
     offer_hint = False  # the table scene says so: the Hint button works here (the hint bar names it)

@@ -2,7 +2,7 @@
 stockpile, the two centre piles with the side piles beside them, the stuck state and the
 simultaneous flip, a 3-2-1 countdown when a round is dealt, and both players' card counts.
 
-Start (decision, RULES.md "Speed"): each player sees their own hand as soon as it is dealt; the deal
+Start (decision, docs/RULES.md, "Speed", "Deal"): each player sees their own hand as soon as it is dealt; the deal
 counts down "3, 2, 1" and at its end the table says Ready for every local player (an auto action), so
 the countdown ends in play once the other player is ready too (a bot is at once). A player who paused
 during the countdown gets a Ready button instead.

@@ -1,4 +1,4 @@
-"""The host: the referee that owns a table's one true state (docs/PROTOCOL.md, DESIGN.md "netplay").
+"""The host: the referee that owns a table's one true state (docs/PROTOCOL.md, docs/DESIGN.md, "netplay").
 
 One module per concern, composed by :class:`Host` (``table``):
 

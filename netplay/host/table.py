@@ -1,4 +1,4 @@
-"""The host: the referee that owns a table's one true state (docs/PROTOCOL.md, DESIGN.md "netplay").
+"""The host: the referee that owns a table's one true state (docs/PROTOCOL.md, docs/DESIGN.md, "netplay").
 
 :class:`Host` runs on an asyncio loop: it accepts connections (through :class:`Admission`), reads and
 dispatches their messages, applies actions (real-time ones through the :class:`RaceQueue`), pushes each
