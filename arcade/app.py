@@ -24,6 +24,7 @@ from cardtable.arcade.settings import Settings
 
 MIN_SIZE = (960, 540)
 DEFAULT_SIZE = (1280, 720)
+TOAST_FADE = 0.6  # seconds a message takes to fade out at its end
 
 
 def parse_size(text: str | None) -> tuple[int, int]:
@@ -303,11 +304,16 @@ class App:
             if not self._toasts_cover(plates, w, y, controls):
                 bottom = y
                 break
-        for img, rect in plates:
+        for (img, rect), (_, until) in zip(plates, reversed(self.toasts[-3:]), strict=True):
             rect.midbottom = (w // 2, bottom)
-            ui_theme.panel(surface, rect, alpha=235, radius=12)
-            pygame.draw.rect(surface, ui_theme.colour("accent"), rect, width=2, border_radius=12)
-            surface.blit(img, img.get_rect(center=rect.center))
+            fade = max(0.0, min(1.0, (until - self.time) / TOAST_FADE))  # the last moments fade out
+            target = surface if fade >= 1.0 else pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            ui_theme.panel(target, rect, alpha=235, radius=12)
+            pygame.draw.rect(target, ui_theme.colour("accent"), rect, width=2, border_radius=12)
+            target.blit(img, img.get_rect(center=rect.center))
+            if target is not surface:
+                target.set_alpha(int(255 * fade))
+                surface.blit(target, (0, 0))
             bottom = rect.top - 8
 
     @staticmethod

@@ -4,14 +4,15 @@ Command kinds: ``up down left right confirm back menu alt pile_a pile_b hint`` (
 ``click`` (mouse, with ``pos`` in window pixels) and ``wheel`` (``amount`` steps, positive = up).
 
 Devices are named ``"keyboard"``, ``"keyboard2"`` (the left half of a shared keyboard when two local
-players use it), ``"mouse"`` and ``f"pad{instance_id}"`` for each SDL game controller (opened on
+players use it: ``"keyboard"`` is then its right half), ``"mouse"`` and ``f"pad{instance_id}"`` for each SDL game controller (opened on
 CONTROLLERDEVICEADDED, told apart by joystick instance id, closed on CONTROLLERDEVICEREMOVED).
 Plain joysticks that SDL does not know as game controllers are mapped too (buttons 0/1/2/3, hat, axes).
 
 Keyboard, one player: arrows or WASD move, Enter/Space confirm, Esc/Backspace back, Tab alt,
 F1 menu, Q/E and ,/. the two piles, H a hint (a gamepad: a stick pressed in). Two players sharing the
-keyboard (``split_keyboard = True``): ``keyboard`` keeps arrows, Enter, Backspace/Esc, Right Shift,
-,/. and / (hint); ``keyboard2`` gets WASD, Space, Left Shift (back), Tab, Q/E and R (hint).
+keyboard (``split_keyboard = True``), each on their own side of it: ``keyboard2`` (the left side) gets
+WASD, Space, Left Shift (back), Tab, Q/E and R (hint); ``keyboard`` (the right side) keeps the arrows,
+Enter, Backspace (back), Right Shift, ,/. and / (hint). Esc and F1 open the menu for either.
 """
 
 from __future__ import annotations
@@ -49,12 +50,12 @@ _SHARED_TYPING_KEYS: dict[int, str] = {
     _K.K_SPACE: "confirm", _K.K_BACKSPACE: "back",
     _K.K_q: "pile_a", _K.K_e: "pile_b", _K.K_COMMA: "pile_a", _K.K_PERIOD: "pile_b", _K.K_h: "hint",
 }
-_SPLIT_P1: dict[int, str] = {
+_SPLIT_P1: dict[int, str] = {  # the right side of a shared keyboard (and the menu keys, which are anyone's)
     _K.K_UP: "up", _K.K_DOWN: "down", _K.K_LEFT: "left", _K.K_RIGHT: "right",
-    _K.K_RETURN: "confirm", _K.K_KP_ENTER: "confirm", _K.K_ESCAPE: "back", _K.K_BACKSPACE: "back",
+    _K.K_RETURN: "confirm", _K.K_KP_ENTER: "confirm", _K.K_ESCAPE: "menu", _K.K_BACKSPACE: "back",
     _K.K_RSHIFT: "alt", _K.K_COMMA: "pile_a", _K.K_PERIOD: "pile_b", _K.K_F1: "menu", _K.K_SLASH: "hint",
 }
-_SPLIT_P2: dict[int, str] = {
+_SPLIT_P2: dict[int, str] = {  # the left side
     _K.K_w: "up", _K.K_s: "down", _K.K_a: "left", _K.K_d: "right",
     _K.K_SPACE: "confirm", _K.K_LSHIFT: "back", _K.K_TAB: "alt",
     _K.K_q: "pile_a", _K.K_e: "pile_b", _K.K_r: "hint",
@@ -76,10 +77,11 @@ _KEY_LABELS: dict[str, str] = {
     "menu": "F1", "alt": "Tab", "pile_a": "Q", "pile_b": "E", "hint": "H", "click": "Click", "point": "Mouse",
     "wheel": "Wheel",
 }
-_SPLIT_P1_LABELS = {**_KEY_LABELS, "alt": "RShift", "pile_a": ",", "pile_b": ".", "hint": "/"}
+_SPLIT_P1_LABELS = {**_KEY_LABELS, "back": "Backspace", "menu": "Esc", "alt": "RShift", "pile_a": ",",
+                    "pile_b": ".", "hint": "/"}
 _KEY2_LABELS: dict[str, str] = {
     "up": "W", "down": "S", "left": "A", "right": "D", "confirm": "Space", "back": "LShift",
-    "menu": "F1", "alt": "Tab", "pile_a": "Q", "pile_b": "E", "hint": "R",
+    "menu": "Esc", "alt": "Tab", "pile_a": "Q", "pile_b": "E", "hint": "R",
 }
 _PAD_LABELS: dict[str, str] = {
     "up": "D-pad", "down": "D-pad", "left": "D-pad", "right": "D-pad", "confirm": "A", "back": "B",

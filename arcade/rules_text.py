@@ -48,8 +48,8 @@ RULES: dict[str, list[tuple[str, str]]] = {
         ("Options", "Deal 20 each with side piles of 5; draw by hand instead of at once; play rounds to a "
          "score."),
         ("Controls", "Pick a card with the arrows / D-pad and send it to the left or right pile with Q/E or "
-         "LB/RB, or click a card and then a pile. Two on one keyboard: the arrows player uses , and . for "
-         "the piles, the WASD player Q and E."),
+         "LB/RB, or click a card and then a pile. Two on one keyboard: the left half of the screen plays "
+         "with WASD and Q/E, the right half with the arrows and , and . for the piles."),
     ],
     "oh_hell": [
         ("The idea", "3 to 7 players. Each hand you say how many tricks you will take, then try to take "

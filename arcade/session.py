@@ -114,6 +114,15 @@ class Session:
     def open_to_lan(self, name: str, interfaces: list[str] | None = None) -> str:
         raise RuntimeError("this table cannot be opened to the LAN")
 
+    @property
+    def can_pause(self) -> bool:
+        """The referee runs in this program, so the game can be stopped where it stands (the table scene
+        does so only while every person at the table plays at this screen)."""
+        return False
+
+    def pause(self, paused: bool) -> None:
+        """Stop the game (no bot acts, no timer runs) or let it go on; see :attr:`can_pause`."""
+
     def close(self) -> None:
         """Leave the table (and stop an embedded host)."""
 
@@ -198,6 +207,14 @@ class NetSession(Session):
 
     def request(self, message: Message) -> None:
         self.client.send(message)
+
+    @property
+    def can_pause(self) -> bool:
+        return self.local_table is not None and not self.closed
+
+    def pause(self, paused: bool) -> None:
+        if self.can_pause:
+            self.local_table.pause(paused)
 
     def open_to_lan(self, name: str, interfaces: list[str] | None = None) -> str:
         if self.local_table is None:
@@ -316,6 +333,7 @@ class DirectSession(Session):
                 self.bots[index] = _make_bot(config.game, spec.level)
         self.timers: dict[int, float] = {}
         self.frozen = False  # shots and benchmarks: bots stop playing on the tick
+        self.paused = False  # the pause menu of a table whose players all sit at this screen
         names = [s.name or ("You" if s.kind == YOU else f"{s.level} bot" if s.kind == BOT else f"Player {i + 1}")
                  for i, s in enumerate(config.seats)]
         self.names = names
@@ -387,8 +405,13 @@ class DirectSession(Session):
         self.apply(seat, action)
         return True
 
+    can_pause = True
+
+    def pause(self, paused: bool) -> None:
+        self.paused = paused
+
     def tick(self, dt: float) -> None:
-        if not self.started or self.result is not None or self.frozen:
+        if not self.started or self.result is not None or self.frozen or self.paused:
             return
         factor = self.config.bot_speed if self.config else 1.0
         for seat in self.game.to_act(self.state):

@@ -92,6 +92,25 @@ def explain_join(reason: str, host: str, port: int, table: str = "") -> Explaine
     return Explained("Could not join", [reason or "The host refused without a reason."], "other")
 
 
+def table_gone(reason: str, host: str, port: int, table: str = "", seat_kept: bool = False) -> Explained:
+    """Why a table went away mid-game, and whether there is anything to come back to. ``seat_kept``:
+    this screen held seats as a guest. A host that ended its table said so ("the host is closing"):
+    the game is over, nothing is promised; a table that only vanished (a crash, a network gone) keeps
+    the seat until the host is back, and the title offers Rejoin once it is."""
+    said = explain_join(reason, host, port, table)
+    name = f"“{table}”" if table else "the table"
+    if "closing" in (reason or "").lower():
+        return Explained("The host ended the table", [f"The host closed {name}: this game is over."], "ended")
+    if said.code in ("other", "closed", "unreachable", "timeout"):
+        said.title = "The table is gone"
+        said.lines = [f"The connection to the table ended ({reason})."]
+    if said.code == "lost" and not seat_kept:
+        said.lines = said.lines[:1]
+    elif seat_kept and said.code != "lost":
+        said.lines.append("Your seat is kept: when the table is back, Rejoin it from the title screen.")
+    return said
+
+
 # -- presence ------------------------------------------------------------------------------------------
 
 

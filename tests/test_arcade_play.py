@@ -119,7 +119,7 @@ def test_couch_speed_two_gamepads(app) -> None:
 
     assert bind_devices([0, 1], ["pad5", "pad6"])["pad6"] == 1
     assert bind_devices([0, 1], ["pad5"]) == {"keyboard": 0, "pad5": 1, "mouse": 0}
-    assert bind_devices([0, 1], [])["keyboard2"] == 1
+    assert bind_devices([0, 1], [])["keyboard2"] == 0  # the left side of the keyboard plays the left half
     app.mapper.controllers[5] = object()  # two gamepads plugged in (synthetic)
     app.mapper.controllers[6] = object()
     open_setup(app, "speed", 2)
@@ -293,7 +293,8 @@ def test_open_to_lan_from_the_pause_menu_shows_in_the_join_list(app) -> None:
     try:
         press(app, "confirm", "pad1")
         assert app.session.advertised and app.session.lan_address.startswith("127.0.0.1:")
-        assert not any(item.name == "lan" for item in app.scene.ring.items)
+        lan = next(item for item in app.scene.ring.items if item.name == "lan")  # kept in its place
+        assert not lan.enabled and lan.element.text == "Opened to the LAN"
         address = app.session.lan_address
 
         def ours() -> list:  # other tests (and other checkouts) advertise on loopback too
@@ -381,7 +382,7 @@ def test_couch_speed_on_one_keyboard(app) -> None:
     press(app, "confirm")
     assert run_until(app, lambda: app.scene.name == "table" and app.scene.started and
                      len(app.scene.table.views) == 2, 10)
-    assert app.mapper.split_keyboard and app.scene.binding["keyboard2"] == 1
+    assert app.mapper.split_keyboard and app.scene.binding["keyboard2"] == 0  # the left half
     sent: list[int] = []
     original = app.session.send
     app.session.send = lambda seat, action, press_time=None: (sent.append(seat), original(seat, action, press_time))

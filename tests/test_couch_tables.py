@@ -297,8 +297,8 @@ def test_setup_tells_each_couch_player_their_controls_and_half(tmp_path, monkeyp
     try:
         scene = LocalSetupScene(app)
         scene.seats[1] = "local"
-        assert scene.couch_note() == ("Player 1 (left half): arrows, Enter, piles: comma / period   \u00b7   "
-                                      "Player 2 (right half): WASD, Space, piles: Q / E")
+        assert scene.couch_note() == ("Player 1 (left half): WASD, Space, piles: Q / E   \u00b7   "
+                                      "Player 2 (right half): arrows, Enter, piles: comma / period")
         app.mapper.controllers[3] = object()
         assert "Player 2 (right half): gamepad 1" in scene.couch_note()
         app.mapper.controllers[4] = object()

@@ -81,8 +81,13 @@ def test_presence_notices_badges_and_a_spectator_taking_a_seat(app) -> None:
 
 
 def test_watching_is_a_state_of_its_own_and_a_free_seat_can_be_taken(app) -> None:
-    table = start_local_table("oh_hell", 3, seats=["random", "random", "random"], bot_speed=2.0, seed=3)
+    """A spectator is offered the seat of a player gone past the takeover time (not a bot's own seat),
+    from the menu or by a click on the offer, never by Enter."""
+    table = start_local_table("oh_hell", 3, seats=[None, "random", "random"], bot_speed=2.0, seed=3, takeover=0.5)
+    bo = NetClient("127.0.0.1", table.port, "Bo")
     try:
+        bo.start()
+        assert bo.wait_for("welcome") is not None
         table.start_game()
         join_table(app, table.port)
         assert run_until(app, lambda: app.scene.name == "dialog")
@@ -92,19 +97,24 @@ def test_watching_is_a_state_of_its_own_and_a_free_seat_can_be_taken(app) -> Non
         scene = app.scene
         assert scene.watching and scene.local_seats == []
         assert list(scene.table.views) == [None] and scene.table.views[None]["hand"] == []  # no hand of its own
-        assert run_until(app, lambda: scene.free_seat() is not None)
+        assert scene.free_seat() is None  # the bots' seats are not offered
+        bo.close()  # Bo leaves; after the takeover time a bot plays for Bo and the seat is free
+        assert run_until(app, lambda: scene.free_seat() == 0)
         app.step(2)
         assert scene.take_rect.width > 0  # the offer is on screen
+        press(app, "confirm", "pad1")  # the most-pressed button does not take it
+        assert scene.asked_seat is None and scene.watching
         press(app, "menu")
         assert app.scene.name == "pause"
         assert next(i for i in app.scene.ring.items if i.name == "leave").element.text == "Stop watching"
-        press(app, "back")
+        app.scene.ring.focus_name("take")
         press(app, "confirm", "pad1")  # take the seat
         assert run_until(app, lambda: scene.local_seats != [])
         seat = scene.local_seats[0]
-        assert not scene.watching
+        assert seat == 0 and not scene.watching
         assert run_until(app, lambda: seat in scene.table.views and scene.table.views[seat]["hand"])
     finally:
+        bo.close()
         app.home()
         table.stop()
 

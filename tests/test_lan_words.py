@@ -237,3 +237,163 @@ def test_a_message_on_the_join_screen_covers_none_of_its_controls(tmp_path, monk
         assert drawn[0].bottom <= app.size[1] - 52 and drawn[0].top > 100
     finally:
         app.shutdown_quietly()
+
+
+# -- words true to what happened (issue 22, item 3) ----------------------------------------------------
+
+
+def test_a_table_its_host_ended_promises_nothing_and_a_vanished_one_keeps_the_seat() -> None:
+    from cardtable.arcade.words import table_gone
+
+    ended = table_gone("the host is closing", "127.0.9.9", 47800, "Ann's table", seat_kept=True)
+    assert ended.code == "ended" and ended.title == "The host ended the table"
+    assert ended.lines == ["The host closed “Ann's table”: this game is over."]
+    assert "rejoin" not in ended.text.lower() and "kept" not in ended.text.lower()
+    vanished = table_gone("the host closed the connection", "127.0.9.9", 47800, "Ann's table", seat_kept=True)
+    assert vanished.title == "The table is gone" and "Rejoin it from the title screen" in vanished.text
+    assert "Rejoin" not in table_gone("closed", "127.0.9.9", 47800, seat_kept=False).text  # no seat of ours
+    lost = table_gone("the host stopped answering for 15 s", "127.0.9.9", 47800, seat_kept=False)
+    assert lost.code == "lost" and "Rejoin" not in lost.text
+
+
+def test_a_guest_told_the_host_ended_the_table_is_offered_no_rejoin(app) -> None:
+    from cardtable.netplay import seatstore
+    from cardtable.netplay.client import NetClient
+    from cardtable.netplay.host import start_local_table
+    from tests.test_lan_people import join_table
+
+    table = start_local_table("oh_hell", 3, seats=[None, None, "random"], bot_speed=2.0, seed=4)
+    bo = NetClient("127.0.0.1", table.port, "Bo")
+    try:
+        bo.start()
+        assert bo.wait_for("welcome") is not None
+        join_table(app, table.port)
+        assert run_until(app, lambda: app.scene.name == "lobby" and app.scene.welcome is not None)
+        table.start_game()
+        assert run_until(app, lambda: app.scene.name == "table" and app.scene.started)
+        assert [held.key for held in seatstore.held_seats()] == [table.host.table_id]
+        table.stop()  # the host ends the table
+        assert run_until(app, lambda: app.scene.name == "dialog")
+        dialog = app.scene
+        assert dialog.kind == "table_gone" and dialog.heading == "The host ended the table"
+        assert not any("Rejoin" in line or "kept" in line for line in dialog.lines), dialog.lines
+        assert seatstore.held_seats() == []  # and the title has nothing to offer
+    finally:
+        bo.close()
+        app.home()
+        table.stop()
+
+
+class Watched:
+    """A session a spectator's table scene reads (no host behind it)."""
+
+    local_table = None
+    advertised = False
+    private = False
+    can_pause = False
+
+    def __init__(self) -> None:
+        self.asked: list[dict] = []
+
+    def poll(self) -> list[dict]:
+        return []
+
+    def tick(self, dt: float) -> None:
+        pass
+
+    def request(self, message: dict) -> None:
+        self.asked.append(message)
+
+    def pause(self, paused: bool) -> None:
+        raise AssertionError("a spectator never pauses the table")
+
+    def close(self) -> None:
+        pass
+
+
+def watching(app, seats: list[dict]):
+    from cardtable.arcade.scenes.table import PlainTable, TableScene
+
+    app.session = Watched()
+    scene = TableScene(app)
+    scene.started = True
+    scene.table = PlainTable("oh_hell", [], app.size)
+    scene.on_lobby({"type": "lobby", "started": True, "spectators": 1, "seats": seats})
+    app.push(scene)
+    app.step(2)
+    return scene
+
+
+def test_a_spectator_is_offered_only_a_seat_its_player_left_and_never_on_enter(app) -> None:
+    bots = [seat(0, name="Ann"), {**seat(1, "bot", "Bot 2"), "free": True}, {**seat(2, "bot", "Bot 3"), "free": True}]
+    scene = watching(app, bots)
+    assert scene.free_seat() is None  # bots' seats are not free
+    app.feed(Command("menu", "keyboard"))
+    app.step(1)
+    menu = app.scene
+    take = next(item for item in menu.ring.items if item.name == "take")
+    assert not take.enabled and take.element.text == "No seat free to take"
+    assert menu.note() == "You are watching: the game goes on meanwhile"  # not "waits for your turn"
+    assert [item.name for item in menu.ring.items] == ["resume", "take", "lan", "rules", "settings", "leave"]
+    app.pop()
+    gone = {**seat(1, name="Bo", connected=False, bot=True), "free": True}  # Bo left long ago: a bot plays it
+    scene.on_lobby({"type": "lobby", "started": True, "spectators": 1, "seats": [bots[0], gone, bots[2]]})
+    assert scene.free_seat() == 1
+    for device in ("keyboard", "pad1"):
+        app.feed(Command("confirm", device))  # the most-pressed key does not take it
+        app.step(2)
+    assert app.session.asked == [] and app.scene is scene
+    app.step(1)
+    assert scene.take_rect.width  # the offer is on screen, and says how to take it
+    app.feed(Command("menu", "keyboard"))
+    app.step(1)
+    menu = app.scene
+    assert menu.ring.focused.name == "resume"
+    menu.ring.focus_name("take")
+    assert menu.ring.focused.element.text == "Take seat 2 and play"
+    app.feed(Command("confirm", "keyboard"))
+    app.step(1)
+    assert app.session.asked == [{"type": "sit", "seat": 1}] and app.scene is scene
+
+
+def test_join_notices_stay_in_the_lobby(app) -> None:
+    """"Bea sat down" is the lobby's news: gone from the table the moment the game starts, and a
+    message on its way out fades."""
+    from cardtable.arcade.scenes.table import PlainTable, TableScene
+
+    app.session = Watched()
+    scene = TableScene(app)
+    scene.table = PlainTable("oh_hell", [0], app.size)
+    scene.local_seats = [0]
+    lobby = {"type": "lobby", "started": False, "spectators": 0, "seats": [seat(0, name="Ann"), seat(1, "open")]}
+    scene.on_lobby(lobby)
+    scene.on_lobby({**lobby, "seats": [seat(0, name="Ann"), seat(1, name="Bea")]})
+    assert [line for line, _ in scene.notices] == ["Bea sat down"]
+    scene.on_lobby({**lobby, "started": True, "seats": [seat(0, name="Ann"), seat(1, name="Bea")]})
+    assert scene.notices == []
+    # the app's own messages fade at their end
+    app.toasts = [("Bea sat down", app.time + 0.3)]
+    surface = pygame.Surface(app.size)
+    surface.fill((0, 0, 0))
+    app._draw_toasts(surface)
+    faded = max(surface.get_at((app.size[0] // 2, y))[1] for y in range(app.size[1]))
+    app.toasts = [("Bea sat down", app.time + 3.0)]
+    surface.fill((0, 0, 0))
+    app._draw_toasts(surface)
+    assert faded < max(surface.get_at((app.size[0] // 2, y))[1] for y in range(app.size[1]))
+
+
+def test_the_lobby_takes_its_notices_with_it(app) -> None:
+    from cardtable.arcade.scenes.lobby import LobbyScene
+
+    app.session = Watched()
+    lobby = LobbyScene(app)
+    app.push(lobby)
+    lobby.welcome = {"seats": [0]}
+    before = {"type": "lobby", "started": False, "spectators": 0, "seats": [seat(0, name="Ann"), seat(1, "open")]}
+    lobby.on_lobby(before)
+    lobby.on_lobby({**before, "seats": [seat(0, name="Ann"), seat(1, name="Bea")]})
+    app.toast("Something else")
+    assert [line for line, _ in app.toasts] == ["Bea sat down", "Something else"]
+    lobby.go_to_table()
+    assert [line for line, _ in app.toasts] == ["Something else"]

@@ -116,7 +116,8 @@ def test_no_hints_at_a_lan_table_unless_the_host_allows_them(app) -> None:
     assert any("Hints are off" in t.text for t in scene.table.toasts)
     app.feed(Command("menu", "keyboard"))
     app.step(2)
-    assert "hint" not in [item.name for item in app.scene.ring.items]
+    hint = next(item for item in app.scene.ring.items if item.name == "hint")  # in its place, disabled
+    assert not hint.enabled and hint.element.text == "Hint (off at this table)"
     app.scene.back()
     app.step(1)
     scene.on_message({"type": "lobby", "seats": [], "started": True, "hints": True})

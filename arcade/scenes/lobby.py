@@ -55,6 +55,7 @@ class LobbyScene(MenuScene):
         self.warning = ""  # what the host warns of: wrong PINs tried (owner), links the races do not cover
         self.want_focus: str | None = None
         self.hints_on = False  # the host allows the Hint button at this table
+        self.said: list[str] = []  # the presence notices this lobby showed (gone when the game starts)
 
     @classmethod
     def examples(cls, app: Any) -> Iterator[LobbyScene]:
@@ -167,6 +168,7 @@ class LobbyScene(MenuScene):
         mine = list((self.welcome or {}).get("seats") or [])
         for line in notices(self.lobby, message, mine):
             self.app.toast(line, 4.0)
+            self.said.append(line)
         self.lobby = message
 
     def where(self) -> tuple[str, int] | None:
@@ -236,6 +238,7 @@ class LobbyScene(MenuScene):
 
         scene = TableScene(self.app)
         buffered, self.buffer = self.buffer, []
+        self.app.toasts = [(line, until) for line, until in self.app.toasts if line not in self.said]  # lobby news
         self.app.replace(scene)
         scene.auto_start = False
         for message in buffered:

@@ -14,10 +14,10 @@ BINDINGS = [
     ("Move", "Arrows / WASD", "D-pad / stick", "WASD"),
     ("Select / play", "Enter / Space", "A", "Space"),
     ("Back", "Esc / Backspace", "B", "LShift"),
-    ("Menu", "F1 / Esc", "Start", "F1"),
-    ("Left / right pile", "Q / E", "LB / RB", "Q / E (first player , .)"),
+    ("Menu", "F1 / Esc", "Start", "Esc / F1"),
+    ("Left / right pile", "Q / E", "LB / RB", "Q / E (right-hand player , .)"),
     ("Score sheet, extra", "Tab", "Y", "Tab"),
-    ("Hint (best move)", "H", "Press the stick (L3)", "R (first player /)"),
+    ("Hint (best move)", "H", "Press the stick (L3)", "R (right-hand player /)"),
     ("Fullscreen", "F11", "-", "-"),
 ]
 
@@ -129,8 +129,8 @@ class SettingsScene(MenuScene):
         ui_theme.text(surface, note, size, (cols[0], y), "muted")
         y += size + 9
         small = size - 1
-        for line in ui_theme.wrap("Two on one keyboard (couch): the second player uses WASD, Space, Q and E; "
-                                  "the first the arrows, Enter, comma and period.", small, r.width):
+        for line in ui_theme.wrap("Two on one keyboard (couch): the player on the left half of the screen uses "
+                                  "WASD, Space, Q and E; the one on the right the arrows, Enter, comma and period.", small, r.width):
             ui_theme.text(surface, line, small, (cols[0], y), "muted")
             y += small + 6
 

@@ -36,7 +36,9 @@ def bind_devices(local_seats: list[int], pads: list[str]) -> dict[str, int]:
 
     One seat: every device. Two or more: the gamepads in the order they were plugged in, then the
     keyboard; with one pad the keyboard (and mouse) takes the first seat and the pad the second; with
-    no pad the keyboard is split (arrows for the first seat, WASD for the second).
+    no pad the keyboard is split, each player on the side of it nearest their half of the screen: the
+    left side (WASD) plays the first seat (the left half, or the bottom face to face), the right side
+    (arrows, and the mouse beside it) the second.
     """
     if not local_seats:
         return {}
@@ -48,7 +50,7 @@ def bind_devices(local_seats: list[int], pads: list[str]) -> dict[str, int]:
     elif pads:
         devices = ["keyboard", *pads][: len(local_seats)]
     else:
-        devices = ["keyboard", "keyboard2"]
+        devices = ["keyboard2", "keyboard"]
     binding = {device: seat for device, seat in zip(devices, local_seats, strict=False)}
     binding.setdefault("keyboard", local_seats[0])
     binding.setdefault("mouse", binding["keyboard"])
@@ -67,6 +69,7 @@ class PlainTable:
         self.cursor = 0
         self.message = ""
         self.inputs: dict[int, Any] = {}
+        self.drawn: list[layout.Drawn] = []  # reports nothing: the scene's plates may go anywhere
 
     def set_view(self, seat: int, view: dict, legal: list[dict], events: list[dict]) -> None:
         self.views[seat] = view
@@ -171,6 +174,7 @@ class TableScene(Scene):
         self.history_entry: Any = None  # the History's record of this game, once it ended
         self.lobby_hints = False  # the host allows the Hint button (see hints_allowed)
         self.hint_job: HintJob | None = None
+        self.paused = False  # stopped where it stands under the pause menu (see set_paused)
 
     # ------------------------------------------------------------------ session messages
     def tick(self, dt: float) -> None:
@@ -182,6 +186,8 @@ class TableScene(Scene):
             self.on_message(message)
             if self.app.scene is not self and self.app.find("table") is not self:
                 return
+        if self.paused:
+            return  # nothing moves: no animation, no routine action, no countdown to the results
         if self.table is not None:
             self.table.offer_hint = self.started and not self.watching and self.hints_allowed()
             guarded(self, "tick", self.table.tick, dt)
@@ -250,6 +256,8 @@ class TableScene(Scene):
         from cardtable.arcade.words import badges, notices
 
         takeover = self.table_info.get("takeover")
+        if message.get("started") and not (self.lobby or {}).get("started"):
+            self.notices = []  # the lobby's news (who sat down) is old once the game starts
         for line in notices(self.lobby, {**message, "over": self.result is not None}, self.local_seats,
                             takeover if isinstance(takeover, int | float) else None):
             self.notices.append((line, self.app.time + NOTICE_SECONDS))
@@ -257,6 +265,23 @@ class TableScene(Scene):
         self.lobby = message
         if self.table is not None and hasattr(self.table, "set_badges"):
             self.table.set_badges(badges(list(message.get("seats") or [])))
+
+    def everyone_here(self) -> bool:
+        """Every person at the table plays at this screen (the other seats are bots'), and the referee
+        runs in this program: stopping the game keeps nobody else waiting."""
+        if not self.local_seats or not getattr(self.app.session, "can_pause", False):
+            return False
+        seats = (self.lobby or {}).get("seats") or []
+        return all(int(s.get("seat", i)) in self.local_seats for i, s in enumerate(seats) if s.get("kind") != "bot")
+
+    def set_paused(self, paused: bool) -> bool:
+        """Stop the game where it stands (the pause menu over a table whose players all sit here) or go
+        on; whether it is paused now. A game someone else plays in is never stopped."""
+        paused = paused and self.started and self.result is None and self.everyone_here()
+        if paused != self.paused and self.app.session is not None:
+            self.paused = paused
+            self.app.session.pause(paused)
+        return self.paused
 
     def others_seated(self) -> list[str]:
         """The people at the table besides this screen's players (connected now)."""
@@ -267,23 +292,24 @@ class TableScene(Scene):
     def connection_lost(self, reason: str) -> None:
         """The table went away mid-game: back to the title, saying why and how to come back."""
         from cardtable.arcade.scenes.confirm import DialogScene
-        from cardtable.arcade.words import explain_join
+        from cardtable.arcade.words import table_gone
+        from cardtable.netplay import seatstore
 
-        address = getattr(self.app.session, "address", None) or ("?", 0)
-        said = explain_join(reason, str(address[0]), int(address[1]), str(self.table_info.get("name") or ""))
-        lines = list(said.lines)
-        if said.code in ("other", "closed", "unreachable", "timeout"):
-            said.title = "The table is gone"
-            lines = [f"The connection to the table ended ({reason})."]
-        if self.local_seats and getattr(self.app.session, "local_table", None) is None and said.code != "lost":
-            lines.append("Your seat is kept: when the table is back, Rejoin it from the title screen.")
+        session = self.app.session
+        address = getattr(session, "address", None) or ("?", 0)
+        guest = bool(self.local_seats) and getattr(session, "local_table", None) is None
+        said = table_gone(reason, str(address[0]), int(address[1]), str(self.table_info.get("name") or ""), guest)
+        if said.code == "ended" and getattr(session, "seat_key", ""):
+            seatstore.forget(session.seat_key)  # nothing to rejoin: the title offers nothing
         self.app.home()
-        self.app.push(DialogScene(self.app, said.title, lines, [("OK", lambda: None, "ok")], kind="table_gone"))
+        self.app.push(DialogScene(self.app, said.title, said.lines, [("OK", lambda: None, "ok")], kind="table_gone"))
 
     def free_seat(self) -> int | None:
-        """A seat a spectator may take now (a bot's, or one a bot plays for someone gone too long)."""
+        """A seat truly free for a spectator now: one whose player left too long ago (a bot keeps it
+        going meanwhile). A bot's own seat is not offered: the host has no way yet to say that it lets
+        spectators take those (the lobby marks them ``free`` at every table)."""
         for i, seat in enumerate((self.lobby or {}).get("seats") or []):
-            if seat.get("free"):
+            if seat.get("free") and seat.get("kind") == "person":
                 return int(seat.get("seat", i))
         return None
 
@@ -399,9 +425,9 @@ class TableScene(Scene):
             if cmd.kind == "back":
                 self.pause()
             return
-        if self.watching and self.free_seat() is not None and (
-                cmd.kind == "confirm" or (cmd.kind == "click" and cmd.pos and self.take_rect.collidepoint(cmd.pos))):
-            self.take_seat()
+        if self.watching and self.free_seat() is not None and cmd.kind == "click" and cmd.pos \
+                and self.take_rect.collidepoint(cmd.pos):
+            self.take_seat()  # a deliberate click on the offer; the keys and pads take it from the menu
             return
         seat = self.seat_of(cmd)
         if cmd.kind == "back" and not self._has_selection(seat):
@@ -617,8 +643,9 @@ class TableScene(Scene):
         offer = ""
         if free is not None:
             device = self.app.mapper.last_device
-            key = "Click" if device == "mouse" else self.app.mapper.hint("confirm")
-            offer = f"{key}: take seat {free + 1} and play" if self.asked_seat is None else "Taking the seat…"
+            menu = "Esc" if device == "keyboard" else self.app.mapper.hint("menu", device)
+            offer = ("Taking the seat…" if self.asked_seat is not None else f"Click: take seat {free + 1} and play"
+                     if device == "mouse" else f"Seat {free + 1} is free: {menu} menu to take it")
         font = ui_theme.font(16, True)
         chip = font.render(label, True, ui_theme.colour("panel")).get_rect().inflate(22, 8)
         take = font.render(offer, True, ui_theme.colour("ink")).get_rect().inflate(22, 8) if offer else pygame.Rect(0, 0, 0, 0)
@@ -696,10 +723,12 @@ class HintJob:
 
 
 class PauseScene(MenuScene):
-    """The pause menu over the table (the game goes on underneath: the host does not stop)."""
+    """The menu over the table. It pauses the game when everyone playing sits at this screen (the
+    others are bots: :meth:`TableScene.set_paused`); elsewhere the game goes on underneath and the
+    menu says so. Its entries keep their places whatever the moment: one unavailable is shown
+    disabled, never left out."""
 
     name = "pause"
-    title = "Menu"  # not "Paused": the host does not stop the game (see draw)
     panel_width = 420
 
     def __init__(self, app: Any, table_scene: TableScene) -> None:
@@ -717,29 +746,53 @@ class PauseScene(MenuScene):
         app.session = start_local(config, app.settings.name, app.lan_interfaces)
         yield cls(app, TableScene(app))
 
-    def build(self) -> None:
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return "Paused" if self.table_scene.paused else "Menu"
+
+    def enter(self) -> None:
+        self.table_scene.set_paused(True)
+        super().enter()
+
+    def close(self) -> None:
+        self.table_scene.set_paused(False)
+
+    def entries(self) -> list[tuple[str, Any, str, bool]]:
+        """(words, callback, name, enabled), always six in the same order; the second is a player's Hint
+        or a spectator's offer of a free seat."""
         session = self.app.session
-        can_open = session is not None and getattr(session, "local_table", None) is not None \
-            and not getattr(session, "advertised", False)
-        entries = [("Resume", self.back, "resume")]
         scene = self.table_scene
-        if scene.started and scene.result is None and scene.table is not None and not scene.watching \
-                and scene.hints_allowed():
-            key = self.app.mapper.hint("hint")
-            entries.append((f"Hint ({key})", self.hint, "hint"))
-        if can_open:
-            entries.append(("Open to LAN", self.open_to_lan, "lan"))
-        leave = "Stop watching" if self.table_scene.watching else "Leave the table"
-        entries += [("How to play", self.rules, "rules"), ("Settings", self.settings, "settings"),
-                    (leave, self.quit_table, "leave")]
+        playing = scene.started and scene.result is None and scene.table is not None
+        if scene.watching:
+            free = scene.free_seat()
+            second = (f"Take seat {free + 1} and play", self.take_seat, "take", playing) if free is not None \
+                else ("No seat free to take", self.take_seat, "take", False)
+        else:
+            allowed = scene.hints_allowed()
+            words = f"Hint ({self.app.mapper.hint('hint')})" if allowed or not playing else "Hint (off at this table)"
+            second = (words, self.hint, "hint", playing and allowed)
+        hosting = session is not None and getattr(session, "local_table", None) is not None
+        opened = bool(getattr(session, "advertised", False))
+        lan = ("Open to LAN" if not opened else "Opened to the LAN", self.open_to_lan, "lan", hosting and not opened)
+        leave = "Stop watching" if scene.watching else "Leave the table"
+        return [("Resume", self.back, "resume", True), second, lan, ("How to play", self.rules, "rules", True),
+                ("Settings", self.settings, "settings", True), (leave, self.quit_table, "leave", True)]
+
+    def build(self) -> None:
+        entries = self.entries()
         where = self.where()
         rows = len(entries) + (1 if where else 0) + (1 if self.table_scene.result is None else 0)
         self.row_height = self.fit_rows(rows, self.content_top(), type(self).row_height, bottom=90)
         col = self.column(rows)
-        for i, (text, callback, name) in enumerate(entries):
-            self.button(self.row(col, i), text, callback, name=name)
+        for i, (text, callback, name, enabled) in enumerate(entries):
+            self.button(self.row(col, i), text, callback, name=name, enabled=enabled)
         self.where_rect = self.row(col, len(entries)) if where else pygame.Rect(0, 0, 0, 0)
         self.note_rect = self.row(col, rows - 1) if self.table_scene.result is None else pygame.Rect(0, 0, 0, 0)
+
+    def take_seat(self) -> None:
+        """A spectator takes the free seat and plays from the table."""
+        self.back()
+        self.table_scene.take_seat()
 
     def hint(self) -> None:
         """Back to the table with the hard bot's suggestion for the local seat to act."""
@@ -788,10 +841,30 @@ class PauseScene(MenuScene):
                                   f"Your seat is kept {when} until you come back: Rejoin from the title screen.",
                                   "Leave", self.app.home, "Stay", kind="leave_game"))
         elif hosting and playing:
-            self.app.push(confirm(self.app, "Leave this game?", "A game against bots cannot be picked up again later.",
-                                  "Leave", self.app.home, "Stay", kind="leave_game"))
+            self.app.push(confirm(self.app, "Leave this game?", self.leave_words(), "Leave", self.app.home, "Stay",
+                                  kind="leave_game"))
         else:
             self.app.home()
+
+    def leave_words(self) -> str:
+        """What leaving a game this screen hosts loses, said to whoever plays it here."""
+        here = len(self.table_scene.local_seats)
+        if here > 1:
+            return (f"The game ends for {'both' if here == 2 else f'all {here}'} of you at this screen "
+                    "and cannot be picked up again later.")
+        return "A game against bots cannot be picked up again later."
+
+    def note(self) -> str:
+        """The panel's last row: whether the game goes on while this menu is open."""
+        scene = self.table_scene
+        if scene.paused:
+            return "Paused for all of you: any of you can resume" if len(scene.local_seats) > 1 else \
+                "Paused: the bots wait until you resume"
+        if scene.watching:
+            return "You are watching: the game goes on meanwhile"
+        if scene.realtime:
+            return "The others keep playing while this menu is open"
+        return "The game waits for your turn while this menu is open"
 
     def where(self) -> str:
         """For the host: where the others join, and the PIN."""
@@ -818,9 +891,7 @@ class PauseScene(MenuScene):
         ui_theme.panel(surface, self.panel_rect)
         ui_theme.title_text(surface, self.title, (w // 2, self.panel_rect.y - 70), 44)
         if self.note_rect.width and self.table_scene.result is None and self.table_scene.started:
-            note = ("The others keep playing while this menu is open" if self.table_scene.realtime
-                    else "The game waits for your turn while this menu is open")
-            self.line(surface, note, 17, self.note_rect, "muted", bold=False)
+            self.line(surface, self.note(), 17, self.note_rect, "muted", bold=False)
         where = self.where()
         if where and self.where_rect.width:
             self.line(surface, where, 19, self.where_rect, "accent_bright", bold=True)

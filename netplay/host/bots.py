@@ -48,7 +48,7 @@ class BotScheduler:
 
     def schedule(self) -> None:
         host = self.host
-        if not host.started or host.result is not None:
+        if not host.started or host.result is not None or host.paused:
             return
         for index in host.game.to_act(host.state):
             level = self.level(index)
@@ -70,8 +70,8 @@ class BotScheduler:
                 await asyncio.sleep(delay)
             else:
                 await asyncio.sleep(0)
-            if host.result is not None or self.level(index) is None:
-                self.busy.discard(index)
+            if host.result is not None or host.paused or self.level(index) is None:
+                self.busy.discard(index)  # paused: scheduled again on resume
                 return
             legal = self.choices(index)
             if not legal:
@@ -110,7 +110,7 @@ class BotScheduler:
 
     def arm_turn_timers(self) -> None:
         host = self.host
-        if host.config.turn_timer <= 0 or host.game.realtime:
+        if host.config.turn_timer <= 0 or host.game.realtime or host.paused:
             return
         loop = asyncio.get_running_loop()
         for index in range(host.players):
@@ -129,6 +129,10 @@ class BotScheduler:
                 host.submit(index, host.game.sample(host.state, index, rng), host.clock())
 
             self._timers[index] = loop.call_later(host.config.turn_timer, expire)
+
+    def stop_turn_timers(self) -> None:
+        for index in [i for i in self._timers if i >= 0]:
+            self._timers.pop(index).cancel()
 
     def stop_timers(self) -> None:
         for handle in self._timers.values():

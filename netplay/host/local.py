@@ -72,6 +72,10 @@ class LocalTable:
     def start_game(self) -> None:
         self.call(self.host.start_game)
 
+    def pause(self, paused: bool) -> None:
+        """Stop the game where it stands, or go on (:meth:`Host.pause`)."""
+        self.call(self.host.pause, paused)
+
     def advertise(self, name: str, interfaces: Sequence[str]) -> int:
         """Open to LAN: listen on each address in ``interfaces`` (the same port when free) and announce
         the table there; returns the advertised port."""

@@ -77,6 +77,7 @@ class Host:
         self.state: Any = None
         self.version = 0
         self.started = False
+        self.paused = False  # see pause()
         self.result: dict[str, Any] | None = None
         self.conns: dict[int, ClientConn] = {}
         self._ids = itertools.count(1)
@@ -432,6 +433,19 @@ class Host:
         self.changed()
         self._after_change([])
 
+    def pause(self, paused: bool) -> None:
+        """Stop the game where it stands (``True``) or go on (``False``): no bot acts, no turn timer runs
+        and people's actions are refused meanwhile. Not a wire message: only the program that embeds the
+        host calls it, for a table whose players all sit at its screen (a couch's pause menu)."""
+        if paused == self.paused:
+            return
+        self.paused = paused
+        if paused:
+            self.bots.stop_turn_timers()
+        elif self.started and self.result is None:
+            self.bots.schedule()
+            self.bots.arm_turn_timers()
+
     def record_seat(self, index: int) -> None:
         """A seat changed hands mid-game: the log keeps who holds it now (a resumed table seats them)."""
         if self.log is not None:
@@ -482,6 +496,9 @@ class Host:
             return
         if not self.started:
             self.send(client, {"type": "reject", "seq": seq, "reason": "the game has not started"})
+            return
+        if self.paused:
+            self.send(client, {"type": "reject", "seq": seq, "reason": "the game is paused"})
             return
         if client.held >= self.config.max_held:
             self.send(client, {"type": "reject", "seq": seq, "reason": "too many actions at once"})
