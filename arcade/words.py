@@ -55,8 +55,11 @@ def explain_join(reason: str, host: str, port: int, table: str = "") -> Explaine
                          "Is it on the same Wi-Fi or network as the host?"], "unreachable")
     if "too many wrong pin" in low:
         wait = re.search(r"(\d+)\s*s\b", low)
-        return Explained("Too many wrong PINs", [f"The table does not take PINs for {wait.group(1) if wait else 'a few'} s.",
-                         "Wait, then type the PIN the host's lobby shows."], "pin_locked")
+        return Explained("Too many wrong PINs", [f"The table takes no PIN from this computer for {wait.group(1) if wait else 'a few'} s.",
+                         "Wait, then type the PIN the host's lobby shows (or ask the host to let you in)."], "pin_locked")
+    if "no turn for your pin" in low:
+        return Explained("The table is busy", ["Someone is guessing this table's PIN, so it looks at few PINs just now.",
+                         "Ask the host to let you in from the lobby, or try again in a few minutes."], "pin_busy")
     if "needs a pin" in low:
         return Explained("This table needs a PIN", [f"Type the PIN of {name} (the host's lobby shows it) and join again."],
                          "pin_needed")
@@ -68,8 +71,8 @@ def explain_join(reason: str, host: str, port: int, table: str = "") -> Explaine
             lines.append(f"No tries left: wait {wait.group(1)} s, then type the PIN again.")
         elif left:
             tries = int(left.group(1))
-            lines.append(f"{tries} more tr{'y' if tries == 1 else 'ies'} before the table stops taking PINs for a while."
-                         if tries else "The next wrong PIN makes the table stop taking PINs for a while.")
+            lines.append(f"{tries} more tr{'y' if tries == 1 else 'ies'} before this computer has to wait to try again."
+                         if tries else "The next wrong PIN makes this computer wait before it tries again.")
         else:
             lines.append("Check it with the host and type it again.")
         return Explained("Wrong PIN", lines, "pin_wrong")

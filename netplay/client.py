@@ -42,6 +42,7 @@ from cardtable.netplay.protocol import (
 )
 
 Clock = Callable[[], float]
+MAX_WAIT = 3600.0  # the longest a host's "wait" may keep a connect waiting for the welcome
 MAX_IN_FLIGHT = 1000  # actions remembered until answered; past that (a lost connection) the oldest go
 
 
@@ -95,6 +96,7 @@ class AsyncClient:
         self._rtts: deque[tuple[float, float]] = deque(maxlen=8)  # (rtt, offset)
         self._tasks: list[asyncio.Task[None]] = []
         self._early: list[Message] = []
+        self.on_wait: Callable[[Message], None] | None = None  # sees each "wait" before the welcome
 
     # -- connection ---------------------------------------------------------------------------
 
@@ -107,7 +109,13 @@ class AsyncClient:
             self.conn.send(early)
         self._early.clear()
         self._tasks.append(asyncio.create_task(self._read_loop()))
-        welcome = await self._await_welcome(deadline)
+        try:
+            welcome = await self._await_welcome(deadline)
+        except JoinError as error:  # refused: nothing of this connection is left running
+            await self.conn.close()
+            await self._stop_tasks()
+            self._finish(error.reason)
+            raise
         self.welcome = welcome
         self.token = welcome.get("token")
         self.seats = list(welcome.get("seats") or [])
@@ -133,7 +141,9 @@ class AsyncClient:
         return hello
 
     async def _await_welcome(self, deadline: float) -> Message:
-        """The host's welcome; JoinError for its bye (why it refused), a closed connection or the deadline."""
+        """The host's welcome; JoinError for its bye (why it refused), a closed connection or the deadline.
+        A ``wait`` (the table is busy with someone guessing its PIN) moves the deadline to what it says
+        and goes to ``on_wait``."""
         loop = asyncio.get_running_loop()
         while True:
             message = await self.recv(max(0.0, deadline - loop.time()))
@@ -143,6 +153,12 @@ class AsyncClient:
                 return message
             if message["type"] == "bye":
                 raise JoinError(str(message.get("reason") or "refused"))
+            if message["type"] == "wait":
+                waits = message.get("for_s")
+                if isinstance(waits, int | float) and not isinstance(waits, bool):
+                    deadline = max(deadline, loop.time() + min(float(waits), MAX_WAIT))
+                if self.on_wait is not None:
+                    self.on_wait(message)
 
     async def recv(self, timeout: float | None = None) -> Message | None:
         """The next host message, or None once the connection is closed (or on timeout)."""
@@ -192,11 +208,14 @@ class AsyncClient:
             self.conn.send({"type": "bye", "reason": reason or "leaving"})
             await self.conn.drain()
             await self.conn.close()
+        await self._stop_tasks()
+        self._finish(reason or "closed")
+
+    async def _stop_tasks(self) -> None:
         tasks = [task for task in self._tasks if task is not asyncio.current_task()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)  # none left pending when the loop ends
-        self._finish(reason or "closed")
 
     def abort(self) -> None:
         """Drop the connection without a word, as a crash would (the host keeps the seats)."""
@@ -303,6 +322,7 @@ class NetClient:
     def __init__(self, host: str, port: int, name: str, **options: Any) -> None:
         self.core = AsyncClient(host, port, name, **options)
         self._out: queue.SimpleQueue[Message] = queue.SimpleQueue()
+        self.core.on_wait = self._out.put  # the lobby shows why the welcome is late
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()

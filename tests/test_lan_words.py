@@ -151,7 +151,7 @@ def test_a_wrong_pin_is_explained_and_leads_back_to_the_pin_box(app) -> None:
         join.join_manual()
         assert run_until(app, lambda: app.scene.name == "dialog")
         assert app.scene.kind == "pin_wrong" and app.scene.heading == "Wrong PIN"
-        assert app.scene.lines[1] == "4 more tries before the table stops taking PINs for a while."
+        assert app.scene.lines[1] == "2 more tries before this computer has to wait to try again."
         assert app.scene.ring.focused.name == "pin"
         key(app, pygame.K_RETURN)
         assert app.scene is join and join.ring.focused.name == "pin"

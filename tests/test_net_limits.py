@@ -1,6 +1,5 @@
 """The host's limits, with an injected clock: costs are charged before the work, per address as well as
-per connection, and survive reconnects; slots are counted apart; the PIN locks the table out with
-growing waits; chat floods are muted then closed; peers that stop reading are cut off."""
+per connection, and survive reconnects; slots are counted apart (the PIN: tests/test_net_pins.py); chat floods are muted then closed; peers that stop reading are cut off."""
 
 from __future__ import annotations
 
@@ -133,41 +132,6 @@ def test_open_connections_per_address_are_capped() -> None:
     assert refusal is not None and "(3)" in refusal
     host.admission.closed(clients[0])
     assert host.admission.open(ClientConn(0, FakeConn(), address="127.0.9.2"))[0] is None  # type: ignore[arg-type]
-
-
-def test_wrong_pins_from_many_addresses_lock_the_table_for_longer_each_time() -> None:
-    clock = FakeClock()
-    host = _host(clock, pin="314159", pin_tries=5, pin_backoff=1.0, pin_backoff_max=600.0)
-    admission = host.admission
-    for n in range(5):  # every guess from a new address: the per-address lockout never triggers
-        assert (admission.pin_refusal(_client(host, f"127.0.11.{n}"), f"{n:06}") or "").startswith("wrong PIN")
-    right = _client(host, "127.0.12.1")
-    assert "at this table" in (admission.pin_refusal(right, "314159") or "")  # locked: not even compared
-    waits = []
-    for n in range(5, 12):
-        clock.now = admission.pins.locked_until  # wait out the lock, then guess wrong again
-        assert (admission.pin_refusal(_client(host, f"127.0.11.{n}"), f"{n:06}") or "").startswith("wrong PIN")
-        waits.append(admission.pins.locked_until - clock.now)
-    assert waits == [2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0]
-    assert admission.pin_report() == {"failed": 12, "locked_s": 128.0}
-    clock.now = admission.pins.locked_until
-    assert admission.pin_refusal(right, "314159") is None
-    assert admission.pin_refusal(right, None) == "this table needs a PIN"
-    clock.now += host.config.pin_forget + 1  # a long quiet spell: the count starts again
-    assert (admission.pin_refusal(_client(host, "127.0.13.1"), "000000") or "").startswith("wrong PIN")
-    assert admission.pins.locked_until < clock.now
-
-
-def test_wrong_pins_from_one_address_lock_that_address_out() -> None:
-    clock = FakeClock()
-    host = _host(clock, pin="314159", pin_tries=3, pin_lockout=30.0, pin_backoff=0.0)
-    guesser = _client(host)
-    said = [host.admission.pin_refusal(guesser, f"{n:06}") for n in range(3)]
-    assert said == ["wrong PIN: 2 tries left", "wrong PIN: 1 try left", "wrong PIN: no tries left, try again in 30 s"]
-    assert "try again in 30 s" in (host.admission.pin_refusal(guesser, "314159") or "")
-    assert host.admission.pin_refusal(_client(host, "127.0.9.7"), "314159") is None
-    clock.now += 31
-    assert host.admission.pin_refusal(guesser, "314159") is None
 
 
 def test_peers_that_stop_reading_are_cut_off_after_the_deadline() -> None:

@@ -184,12 +184,12 @@ def test_resume_from_a_log_cut_mid_record_appends_cleanly(tmp_path) -> None:
 
 
 def test_wrong_pins_lock_the_address_out_for_a_while() -> None:
-    """A four-digit PIN falls to a script in seconds unless wrong guesses cost something: after
-    ``pin_tries`` wrong PINs from one address, that address is refused (even with the right PIN) for
-    ``pin_lockout`` seconds."""
+    """A four-digit PIN falls to a script in seconds unless wrong guesses cost something: from the
+    ``pin_free_tries``-th wrong PIN of one address, that address is refused (even with the right PIN) for
+    ``pin_backoff`` seconds, then longer."""
     from cardtable.netplay.client import JoinError
 
-    table = start_local_table("oh_hell", 3, seed=1, pin="1234", bot_speed=0.0, pin_tries=3, pin_lockout=60.0)
+    table = start_local_table("oh_hell", 3, seed=1, pin="1234", bot_speed=0.0, pin_free_tries=3, pin_backoff=60.0)
 
     async def scenario() -> list[str]:
         reasons = []

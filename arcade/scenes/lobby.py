@@ -19,16 +19,20 @@ from cardtable.arcade.session import seat_name
 from cardtable.arcade.words import badge
 
 SEAT_KINDS = ("open", "easy", "normal", "hard", "random")
+SHOWN_WAITING = 2  # people waiting to join the owner's lobby offers to let in (the newest)
 
 
 def lobby_warning(message: dict[str, Any]) -> str:
-    """One line for what the host's lobby warns of (docs/PROTOCOL.md): wrong PINs someone tried (the
-    owner only gets these) and players too far away for fair races."""
+    """One line for what the host's lobby warns of (docs/PROTOCOL.md): someone guessing the PIN and who
+    waits to join meanwhile (the owner only gets these), and players too far away for fair races."""
     parts = []
     pins = message.get("pin_failures") or {}
-    if pins.get("failed"):
-        locked = f" (locked {pins['locked_s']:.0f} s)" if pins.get("locked_s") else ""
-        parts.append(f"{pins['failed']} wrong PIN{'s' if pins['failed'] != 1 else ''} tried{locked}")
+    if pins.get("recent"):
+        addresses = int(pins.get("addresses") or 1)
+        parts.append(f"Someone is guessing the PIN: {pins['recent']} wrong in {pins.get('watch_s', 900) / 60:.0f} min "
+                     f"from {addresses} address{'es' if addresses != 1 else ''}")
+    if pins.get("waiting_count"):
+        parts.append(f"{pins['waiting_count']} waiting to join")
     slow = message.get("slow_links") or []
     if slow:
         who = ", ".join(str(link.get("name", "?")) for link in slow[:2]) + (" …" if len(slow) > 2 else "")
@@ -70,12 +74,20 @@ class LobbyScene(MenuScene):
     def session(self) -> Any:
         return self.app.session
 
+    def waiting_people(self) -> list[dict[str, Any]]:
+        """People waiting to join while someone guesses the PIN (the owner's lobby lists them), at most
+        ``SHOWN_WAITING`` of the newest: the owner may let them in without the PIN."""
+        if not (self.welcome and self.welcome.get("owner")):
+            return []
+        return list(((self.lobby or {}).get("pin_failures") or {}).get("waiting") or [])[:SHOWN_WAITING]
+
     def build(self) -> None:
         n = max(1, len(self.seats))
+        waiting = self.waiting_people()
         self.row_gap = 8
         top = max(self.vy(170), self.content_top())
-        self.row_height = self.fit_rows(n + 3, top, 40)
-        col = self.column(n + 3, top=top)
+        self.row_height = self.fit_rows(n + 3 + len(waiting), top, 40)
+        col = self.column(n + 3 + len(waiting), top=top)
         self.col = col
         owner_now = bool(self.welcome and self.welcome.get("owner"))
         if owner_now:
@@ -95,7 +107,11 @@ class LobbyScene(MenuScene):
         words = "Hints: allowed (everyone may ask for the bot's suggestion)" if self.hints_on else "Hints: off"
         self.button(hints_row, words + ("   (change)" if owner else ""), self.toggle_hints, name="hints",
                     enabled=owner and self.welcome is not None)
-        y = col.y + (n + 1) * (self.row_height + self.row_gap) + 8
+        for k, person in enumerate(waiting):
+            row = pygame.Rect(col.x, col.y + (n + 1 + k) * (self.row_height + self.row_gap) + 4, col.width, self.row_height)
+            self.button(row, f"Let {person.get('name', '?')} in (waiting {int(person.get('waited_s') or 0)} s; no PIN asked)",
+                        self._admitter(int(person.get("id") or 0)), name=f"admit{k}")
+        y = col.y + (n + 1 + len(waiting)) * (self.row_height + self.row_gap) + 8
         half = (col.width - 20) // 2
         self.button(pygame.Rect(col.x, y, half, self.row_height + 8), "Start the game", self.start, name="start", big=True,
                     enabled=owner and self.welcome is not None)
@@ -136,6 +152,11 @@ class LobbyScene(MenuScene):
                 if self.welcome["seats"] and not self.welcome.get("owner"):
                     self.status = "Waiting for the host to start"  # a spectator took a seat
                 changed = True
+            elif kind == "wait":  # someone is guessing the PIN: this join waits its turn
+                ahead = message.get("ahead")
+                after = f"after {ahead} more" if isinstance(ahead, int) and ahead > 0 else "next"
+                self.status = f"Someone is guessing the PIN: your turn comes {after}, or the host lets you in"
+                changed = True
             elif kind == "view":
                 self.started = True
             elif kind == "error":
@@ -156,6 +177,11 @@ class LobbyScene(MenuScene):
 
     def watching(self) -> bool:
         return self.welcome is not None and not self.welcome.get("seats")
+
+    def _admitter(self, number: int) -> Any:
+        def admit() -> None:
+            self.session.request({"type": "admit", "id": number})
+        return admit
 
     def _sitter(self, index: int) -> Any:
         def sit() -> None:
@@ -325,7 +351,7 @@ class LobbyScene(MenuScene):
                 ui_theme.text(surface, "take this seat", 17, (rect.right - 16, rect.centery), "accent", anchor="midright")
         lan = getattr(session, "lan_address", None)
         # the panel's last row, under the buttons (below the panel it would meet the hint bar)
-        last = (max(1, len(self.seats)) + 2) * (self.row_height + self.row_gap) + self.row_height // 2 + 12
+        last = (max(1, len(self.seats)) + 2 + len(self.waiting_people())) * (self.row_height + self.row_gap) + self.row_height // 2 + 12
         where = (w // 2, col.y + last)
         pin = getattr(getattr(session, "config", None), "pin", None) if getattr(session, "local_table", None) else None
         if lan:

@@ -1,4 +1,5 @@
-"""Admission and limits: who may connect, what each connection and each address may send, and the PIN.
+"""Admission and limits: who may connect, what each connection and each address may send, and the PIN
+(its guard is :class:`~netplay.host.pins.PinGuard`).
 
 Every cost is charged before the work it pays for: bytes are charged to the connection's and to its
 address's budget before they are decoded, and a connection that has not said hello may send only a
@@ -12,14 +13,14 @@ needs a spectator slot or the PIN, so a returning player always gets back in.
 
 from __future__ import annotations
 
-import hmac
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cardtable.netplay.host.config import HostConfig
 from cardtable.netplay.host.peer import ClientConn
+from cardtable.netplay.host.pins import PinGuard
 
 if TYPE_CHECKING:
     from cardtable.netplay.host.table import Host
@@ -67,13 +68,12 @@ class Address:
     chat: Bucket
     connections: int = 0
     pending: int = 0  # connections that have not said hello
-    pin_failures: list[float] = field(default_factory=list)
     muted_until: float = 0.0
     muted_chats: int = 0  # chat lines sent while muted
 
     def idle(self, now: float) -> bool:
         """Nothing here that forgetting would give back to an abuser."""
-        return (self.connections == 0 and not self.pin_failures and self.muted_until <= now
+        return (self.connections == 0 and self.muted_until <= now
                 and all(b.full(now) for b in (self.attempts, self.bytes, self.messages, self.chat)))
 
 
@@ -116,17 +116,6 @@ class AddressBook:
         return len(self._addresses)
 
 
-@dataclass
-class TablePins:
-    """Wrong PINs from anywhere: after ``pin_tries`` the table refuses every PIN for a time that doubles
-    with each further wrong one (``pin_backoff`` .. ``pin_backoff_max`` seconds)."""
-
-    failed: int = 0  # wrong PINs since the table opened (the owner sees this)
-    streak: int = 0  # wrong PINs since the last quiet spell of ``pin_forget`` seconds
-    last: float = 0.0
-    locked_until: float = 0.0
-
-
 class Admission:
     """The slot caps, the message and byte budgets of each connection and address, and PIN checks."""
 
@@ -135,7 +124,7 @@ class Admission:
         self.config = host.config
         self.clock = clock
         self.addresses = AddressBook(self.config)
-        self.pins = TablePins()
+        self.pins: PinGuard[ClientConn] = PinGuard(self.config, clock)
         self.on_pin_failure: list[Callable[[], None]] = []
 
     # -- connections ----------------------------------------------------------------------------
@@ -258,40 +247,22 @@ class Admission:
 
     # -- the PIN --------------------------------------------------------------------------------
 
-    def pin_refusal(self, client: ClientConn, pin: Any) -> str | None:
-        """None if ``pin`` opens the table; else why not. Wrong PINs lock out their address
-        (``pin_tries`` within ``pin_lockout`` seconds) and, counted from every address, the whole table
-        for a time that doubles with each one after ``pin_tries``. While locked, no PIN is even
-        compared."""
-        c = self.config
-        now = self.clock()
-        pins = self.pins
-        if pins.locked_until > now:
-            return f"too many wrong PINs at this table: try again in {pins.locked_until - now:.0f} s"
-        address = self.addresses.get(client.address, now)
-        address.pin_failures = [t for t in address.pin_failures if now - t < c.pin_lockout]
-        if len(address.pin_failures) >= c.pin_tries:
-            return f"too many wrong PINs: try again in {c.pin_lockout:.0f} s"
-        if isinstance(pin, str) and c.pin is not None and hmac.compare_digest(pin.encode(), c.pin.encode()):
-            return None
-        if not pin:
-            return "this table needs a PIN"
-        address.pin_failures.append(now)
-        if now - pins.last > c.pin_forget:
-            pins.streak = 0
-        pins.failed += 1
-        pins.streak += 1
-        pins.last = now
-        if pins.streak >= c.pin_tries:
-            pins.locked_until = now + min(c.pin_backoff_max, c.pin_backoff * 2 ** (pins.streak - c.pin_tries))
-        for callback in self.on_pin_failure:
-            callback()
-        left = max(0, min(c.pin_tries - len(address.pin_failures), c.pin_tries - pins.streak))
-        if left:
-            return f"wrong PIN: {left} {'try' if left == 1 else 'tries'} left"
-        wait = max(pins.locked_until - now, c.pin_lockout if len(address.pin_failures) >= c.pin_tries else 0.0)
-        return f"wrong PIN: no tries left, try again in {max(1.0, wait):.0f} s"
+    def pin_refusal(self, client: ClientConn) -> str | None:
+        """Why ``client``'s PIN is not even looked at: its address is still waiting out its wrong ones."""
+        return self.pins.refusal(client.address)
+
+    def pin_turn(self) -> bool:
+        """Whether the table has a turn for one more PIN now (else the try waits: ``pins.park``)."""
+        return self.pins.take_turn()
+
+    def pin_result(self, client: ClientConn, ok: bool) -> str | None:
+        """After ``client``'s PIN was looked at: None if it was right, else the wrong PIN's answer."""
+        said = self.pins.result(client.address, ok)
+        if not ok:
+            for callback in self.on_pin_failure:
+                callback()
+        return said
 
     def pin_report(self) -> dict[str, Any]:
-        """What the owner sees: wrong PINs so far and how long the table stays locked."""
-        return {"failed": self.pins.failed, "locked_s": max(0.0, round(self.pins.locked_until - self.clock(), 1))}
+        """What the owner sees: wrong PINs, from how many addresses, and who waits for a turn."""
+        return self.pins.report()

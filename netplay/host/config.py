@@ -41,14 +41,20 @@ class HostConfig:
     max_spectators: int = 32
     max_hello_bytes: int = 4096  # bytes a connection may send before it is welcomed
     hello_timeout: float = 5.0  # seconds from connecting to a complete hello
-    # the PIN: per address, pin_tries wrong ones in pin_lockout seconds lock it out; per table, the
-    # pin_tries-th wrong one from anywhere locks every PIN out for pin_backoff seconds, doubling with each
-    # further one (at most pin_backoff_max); pin_forget quiet seconds start the count again
-    pin_tries: int = 5
-    pin_lockout: float = 30.0
-    pin_backoff: float = 1.0
-    pin_backoff_max: float = 600.0
-    pin_forget: float = 900.0
+    # the PIN (netplay/host/pins.py): per address, pin_free_tries tries, then each wrong PIN makes the
+    # address wait before its next try, from pin_backoff seconds doubling up to pin_lock (locked);
+    # forgotten after pin_forget quiet seconds. Per table, from all addresses together: pin_table_burst
+    # wrong PINs, then one more every pin_table_every seconds; a try over that waits its turn (at most
+    # pin_wait_max seconds) and the owner may let a waiting person in. pin_watch: the owner's lobby counts
+    # the wrong PINs of that many seconds
+    pin_free_tries: int = 3
+    pin_backoff: float = 2.0
+    pin_lock: float = 3600.0
+    pin_forget: float = 86400.0
+    pin_table_burst: float = 12.0
+    pin_table_every: float = 120.0
+    pin_wait_max: float = 600.0
+    pin_watch: float = 900.0
     # chat: each address sends chat_sender_rate lines/s (bursts of chat_sender_burst), the table relays
     # at most chat_rate lines/s; a sender over its rate is muted for chat_mute seconds and closed if it
     # sends chat_flood more lines while muted

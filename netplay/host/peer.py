@@ -5,6 +5,7 @@ from __future__ import annotations
 import statistics
 from collections import deque
 from dataclasses import dataclass, field
+from typing import Any
 
 from cardtable.netplay.protocol import Connection
 
@@ -32,6 +33,9 @@ class ClientConn:
     counted: bool = False  # holds a slot in its address's counts (Admission.open .. closed)
     behind_since: float | None = None  # host time its unsent bytes went over the high-water mark
     chat_notice_at: float = -1e9  # host time it was last told its chat was not relayed
+    parked: dict[str, Any] | None = None  # its hello, waiting for a PIN turn (Host._park)
+    park_id: int = 0  # its number in the waiting room (the owner's "admit" names it)
+    after_hello: list[dict[str, Any]] = field(default_factory=list)  # messages that came while parked
     slow: bool = False  # seated, and its round trip is more than the hold cap covers (races.note_rtt)
 
     @property

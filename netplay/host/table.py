@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import itertools
 import logging
 import secrets
@@ -44,6 +45,7 @@ from cardtable.netplay.protocol import (
 from cardtable.netplay.tablelog import LogError, TableLog, replay_records
 
 Clock = Callable[[], float]
+WAIT_REMINDER = 5.0  # seconds between the notes that tell a waiting hello it still waits (keeps its client's connect alive)
 log = logging.getLogger("cardtable.host")
 
 
@@ -210,7 +212,7 @@ class Host:
             callback()
 
     def _pin_failed(self) -> None:
-        """A wrong PIN: the owner's lobby shows the count (at most once a second)."""
+        """A wrong PIN, or the waiting room changed: the owner's lobby shows it (at most once a second)."""
         if self._lobby_due is None:
             self._lobby_due = asyncio.get_running_loop().call_later(1.0, self.changed)
 
@@ -250,7 +252,7 @@ class Host:
         try:
             while not conn.closed:
                 try:
-                    if client.welcomed:
+                    if client.welcomed or client.parked is not None:  # a parked hello waits its turn
                         data = await conn.read_bytes()
                     else:
                         data = await asyncio.wait_for(conn.read_bytes(), max(0.0, hello_by - self.clock()))
@@ -315,6 +317,14 @@ class Host:
     def _dispatch(self, client: ClientConn, message: Message) -> None:
         kind = message["type"]
         if not client.welcomed:
+            if client.parked is not None:  # waiting for a PIN turn: what follows the hello waits with it
+                if kind == "hello":
+                    raise ProtocolError("hello was already said")
+                if kind == "bye":
+                    self.kick(client, None)
+                else:
+                    client.after_hello.append(message)
+                return
             if kind == "probe":  # a join list checking that this table is alive and is the one advertised
                 self.send(client, self.advert())
                 self.kick(client, "probed")
@@ -335,6 +345,8 @@ class Host:
             self.chat.said(client, message)
         elif kind == "hello":
             raise ProtocolError("hello was already said")
+        elif kind == "admit":
+            self._admit(client, message)
         else:
             self._lobby_request(client, message)
 
@@ -347,12 +359,97 @@ class Host:
                               f"{yours}: host and client need the same cardtable version")
             return
         token = need(message, "token", str, optional=True)
+        client.name = clean_name(message.get("name"))
         if self.config.pin is not None and not self.lobby.knows(token):  # a seat token was let in before
-            refusal = self.admission.pin_refusal(client, message.get("pin"))
+            if not message.get("pin"):
+                self.kick(client, "this table needs a PIN")
+                return
+            refusal = self.admission.pin_refusal(client)
             if refusal is not None:
                 self.kick(client, refusal)
                 return
-        client.name = clean_name(message.get("name"))
+            if not self.admission.pin_turn():
+                self._park(client, message)
+                return
+            if not self._pin_opens(client, message):
+                return
+        self._let_in(client, message)
+
+    def _pin_opens(self, client: ClientConn, message: Message) -> bool:
+        """Look at the hello's PIN (the table's turn is taken); a wrong one closes the connection saying why."""
+        pin, wanted = message.get("pin"), self.config.pin or ""
+        ok = isinstance(pin, str) and hmac.compare_digest(pin.encode(), wanted.encode())
+        said = self.admission.pin_result(client, ok)
+        if said is not None:
+            self.kick(client, said)
+        return said is None
+
+    def _park(self, client: ClientConn, message: Message) -> None:
+        """Someone is guessing the PIN: this hello waits for the table's next turn (or the owner's yes)."""
+        client.parked = message
+        client.park_id = self.admission.pins.park(client, client.address, client.name)
+        self._tell_waiting(client)
+        self._pin_failed()
+
+    def _tell_waiting(self, client: ClientConn) -> None:
+        pins = self.admission.pins
+        ahead = sum(1 for other in pins.waiting.values() if other.since < pins.waiting[client.park_id].since)
+        every = self.config.pin_table_every
+        self.send(client, {"type": "wait", "for_s": self.config.pin_wait_max, "ahead": ahead,
+                           "reason": f"someone is guessing this table's PIN, so it looks at one every {every:.0f} s: "
+                                     f"{ahead} {'try' if ahead == 1 else 'tries'} before yours; the table's owner "
+                                     "can let you in now"})
+
+    def _serve_waiting(self) -> None:
+        """Hellos whose turn came are looked at, those that waited too long leave, the rest are told again."""
+        pins = self.admission.pins
+        if not pins.waiting:
+            return
+        for client in pins.overdue():
+            self.kick(client, f"no turn for your PIN in {self.config.pin_wait_max:.0f} s: ask the table's owner "
+                              "to let you in")
+        for client in pins.due():
+            self._resume(client, vouched=False)
+        for client in pins.to_remind(WAIT_REMINDER):
+            self._tell_waiting(client)
+        self._pin_failed()
+
+    def _resume(self, client: ClientConn, vouched: bool) -> None:
+        """Carry on a waiting hello: its PIN is looked at now, unless the owner let the person in."""
+        message, client.parked = client.parked, None
+        if message is None or client.conn.closed or client.id not in self.conns:
+            return
+        if not vouched and not self._pin_opens(client, message):
+            return
+        self._let_in(client, message)
+        later, client.after_hello = client.after_hello, []
+        for queued in later:
+            try:
+                self._dispatch(client, queued)
+            except ProtocolError as error:
+                self.kick(client, error.reason)
+            except Exception:  # as in the read loop: a host bug costs that connection only
+                log.exception("message from %s failed", client.name)
+                self.kick(client, "the host failed on that message")
+            if client.conn.closed:
+                return
+
+    def _admit(self, client: ClientConn, message: Message) -> None:
+        """The owner lets a person waiting for a PIN turn in, by the number its lobby shows."""
+        number = need(message, "id", int)
+        if not self.lobby.is_owner(client):
+            self.send(client, {"type": "error", "reason": "only the table's owner can let people in", "request": "admit"})
+            return
+        waiting = self.admission.pins.unpark(number)
+        if waiting is None:
+            self.send(client, {"type": "error", "reason": "nobody is waiting under that number", "request": "admit"})
+            return
+        self._resume(waiting, vouched=True)
+        self.changed()
+
+    def _let_in(self, client: ClientConn, message: Message) -> None:
+        """Seat or welcome a hello that passed the version and the PIN."""
+        token = need(message, "token", str, optional=True)
         want = need(message, "seats", int, optional=True)
         want = 1 if want is None else max(0, min(want, self.players))
         self.lobby.seat_on_hello(client, token, want)
@@ -383,6 +480,10 @@ class Host:
         """``client`` is gone: out of every table structure at once (connections, seats, slots)."""
         if self.conns.pop(client.id, None) is None:
             return
+        if client.parked is not None:
+            self.admission.pins.unpark(client.park_id)
+            client.parked = None
+            self._pin_failed()
         self.admission.closed(client)
         had_seats = bool(client.seats)
         self.lobby.release(client)
@@ -402,6 +503,7 @@ class Host:
                     self.clocks.ping(client)
             for client in self.admission.not_reading(now):
                 self.cut(client)
+            self._serve_waiting()
 
     def _lobby_request(self, client: ClientConn, message: Message) -> None:
         seats_before = list(client.seats)
