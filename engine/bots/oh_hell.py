@@ -14,15 +14,18 @@
   playing each plausible bid out on the same deals, with the same random cards in each deal's playouts
   whatever the bid, and keeping the best average score; it plays by
   trying each legal card on the same deals, the hand played on with a fast policy for every seat (and,
-  in the last three tricks, its own remaining cards searched too). It values the others' points a
-  little against its own (setting them). A fixed budget of simulated card plays, not a clock: a few
-  milliseconds a decision (the think times are in tools/bench_bots.py's output).
+  in the last three tricks, its own remaining cards searched too, one choice for all the deals that look
+  alike to it: it cannot see the deal, so it may not play as if it did). It leaves the card the policy
+  would play only for one that scores clearly better on those deals (by a margin, beyond their
+  sampling error). It plays for its own points. A fixed budget of simulated card plays, not a clock: a
+  few milliseconds a decision (the think times are in tools/bench_bots.py's output).
 
 Every level waits a short think time (``delay``) so people can follow the table.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -197,7 +200,8 @@ class HardBot(NormalBot):
     min_worlds, max_worlds = 8, 40
     bid_noise = 0.15  # chance of a random card per play in the bidding playouts: nobody steers a hand perfectly
     solve_below = 4  # with fewer cards than this in hand, our own later cards are searched too, not guessed
-    setting = 0.25  # weight of the other seats' average score against our own: setting them is worth a little
+    evidence = 2.0  # how clearly (in standard errors) a card must beat the policy's to be played instead
+    margin = 0.5  # and by how many points on average
 
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         if legal[0]["type"] == "bid":
@@ -265,17 +269,15 @@ class HardBot(NormalBot):
         return search.play_out(list(world), sit.trick, sit.leader, list(sit.tricks), bids, sit.trump, sit.gone,
                                sit.players, sit.must_trump, sit.scoring == "plus_tricks", self.bid_noise, rng)
 
-    def value(self, sit: search.Situation, bids: list[int], took: list[int]) -> float:
-        """Our points for the hand, less a little of the others' average."""
-        cards, scoring, seat = sit.cards, sit.scoring, sit.seat
-        own = search.hand_score(bids[seat], took[seat], cards, scoring)
-        if not self.setting:
-            return own
-        others = sum(search.hand_score(bids[s], took[s], cards, scoring) for s in range(sit.players) if s != seat)
-        return own - self.setting * others / (sit.players - 1)
+    @staticmethod
+    def value(sit: search.Situation, bids: list[int], took: list[int]) -> float:
+        """Our points for the hand. (Taking off a quarter of the others' average, to set them, made the
+        bot decline certain tricks its bid needed to break another seat's bid: issue 18's ruff.)"""
+        return search.hand_score(bids[sit.seat], took[sit.seat], sit.cards, sit.scoring)
 
     def play(self, view: View, allowed: list[str], rng: random.Random) -> str:
-        """Each legal card played out on the same sampled deals; the best average score wins."""
+        """Each legal card played out on the same sampled deals; the best average score wins, if it beats
+        the card :func:`search.policy` would play by more than chance (:meth:`pick`)."""
         if len(allowed) == 1:
             return allowed[0]
         sit = search.read_view(view)
@@ -285,8 +287,6 @@ class HardBot(NormalBot):
         worlds = search.sample_worlds(sit, count, rng)
         bids = [b if b is not None else 0 for b in sit.bids]
         seat = sit.seat
-        scores = dict.fromkeys(allowed, 0.0)
-        ints = [(c, search.CARD_INT[c]) for c in allowed]
         trick = sit.trick
         greedy = sit.scoring == "plus_tricks"
         solving = len(view["hand"]) < self.solve_below
@@ -294,26 +294,40 @@ class HardBot(NormalBot):
         def value(took: list[int]) -> float:
             return self.value(sit, bids, took)
 
-        for world in worlds:
-            for code, card in ints:
+        results: dict[str, list[float]] = {}
+        for code in allowed:
+            card = search.CARD_INT[code]
+            moved = []
+            for world in worlds:
                 hands = list(world)
                 hands[seat] ^= 1 << card
-                if solving:
-                    scores[code] += search.solve(hands, trick + [card], sit.leader, sit.tricks, bids, sit.trump,
-                                                 sit.gone | 1 << card, n, sit.must_trump, greedy, seat, value)
-                    continue
-                took = search.play_out(hands, trick + [card], sit.leader, list(sit.tricks), bids, sit.trump,
-                                       sit.gone | 1 << card, n, sit.must_trump, greedy)
-                scores[code] += self.value(sit, bids, took)
-        best = max(scores.values())
-        favourites = [c for c in allowed if scores[c] == best]
-        if len(favourites) == 1:
-            return favourites[0]
+                moved.append(hands)
+            after, gone = trick + [card], sit.gone | 1 << card
+            if solving:
+                results[code] = search.solve(moved, after, sit.leader, sit.tricks, bids, sit.trump, gone, n,
+                                             sit.must_trump, greedy, seat, value)
+            else:
+                results[code] = [value(search.play_out(hands, after, sit.leader, list(sit.tricks), bids, sit.trump,
+                                                       gone, n, sit.must_trump, greedy)) for hands in moved]
         need = bids[seat] - sit.tricks[seat]
-        others = sum(sit.sizes) - sit.sizes[seat]
-        pick = search.policy(sit.hand, trick, sit.trump, need, n - len(trick) - 1, sit.gone, sit.must_trump, others)
-        code = search.INT_CARD[pick]
-        return code if code in favourites else favourites[0]
+        others = left - sit.sizes[seat]
+        default = search.INT_CARD[search.policy(sit.hand, trick, sit.trump, need, n - len(trick) - 1, sit.gone,
+                                                sit.must_trump, others)]
+        return self.pick(results, default)
+
+    def pick(self, results: dict[str, list[float]], default: str) -> str:
+        """The card with the best total over the worlds, unless the ``default`` card is not worse by more
+        than ``margin`` points and ``evidence`` standard errors of their difference world by world: with a
+        few dozen sampled deals, a card that merely drew luckier worlds used to be played over the plain
+        one (discarding instead of a sure ruff the bid needed, a jack where a seven lost as well)."""
+        best = max(results, key=lambda c: (sum(results[c]), c == default))
+        if best == default or default not in results:
+            return best
+        diffs = [a - b for a, b in zip(results[best], results[default], strict=True)]
+        count = len(diffs)
+        mean = sum(diffs) / count
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, count - 1))
+        return best if mean > max(self.margin, self.evidence * spread / math.sqrt(count)) else default
 
 
 BOTS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}

@@ -21,7 +21,7 @@ two cards rarely holds the ace of trumps.
 as cheaply as possible while a seat still needs some, duck under the winning card and shed high cards
 once it has enough. It looks only at what that seat could know (its hand and the cards gone), never at
 the other hands of the sampled world. :func:`solve` does the same for the others but tries every card
-of one seat's own, for the last few tricks.
+of one seat's own, for the last few tricks, one choice for all the worlds that look alike to it.
 """
 
 from __future__ import annotations
@@ -359,6 +359,11 @@ def policy(hand: int, trick: list[int], trump: int, need: int, behind: int, gone
            others: int) -> int:
     """The card a seat plays: win as cheaply as it can while it ``need``\\ s tricks, else duck.
 
+    While it needs tricks it still ducks (with its cheapest card) when the likely winners it keeps are
+    enough, except that last to play, where the trick is certain, it takes it unless that would leave it
+    likely to take one trick too many. (Ducking with "enough" winners in hand, it used to throw one of
+    them away: a jack kept for later was discarded instead of a sure ruff.)
+
     ``gone`` holds every card the seat has seen leave play (this trick's included); ``behind`` is how
     many seats play after it in this trick; ``others`` how many cards the other seats hold. A card is
     a *boss* when it is likely that no higher card of its suit is still in play (:func:`boss_limit`).
@@ -385,21 +390,28 @@ def policy(hand: int, trick: list[int], trump: int, need: int, behind: int, gone
         allowed = trumps if (must_trump and trumps) else hand
         winners = trumps & ABOVE[best] if best_suit == trump else trumps
     losers = allowed & ~winners
-    if need > 0 and (not losers or sure_tricks(hand, unseen, limit) < need):
-        if winners:
+    if need > 0:
+        if not winners:
+            return _cheapest(losers, trump)
+        if losers:
+            duck = _cheapest(losers, trump)
+            # last to play, the trick is certain: take it unless the likely winners kept would then make
+            # one trick too many; earlier, duck while the winners kept are enough
             if behind == 0:
-                return lowest(winners)
-            if not follow:
-                return lowest(winners)  # a ruff: the lowest trump is as good unless someone overruffs
-            w = winners
-            while w:
-                low = w & -w
-                card = low.bit_length() - 1
-                if (ABOVE[card] & unseen).bit_count() <= limit:
-                    return card  # the cheapest boss
-                w ^= low
-            return winners.bit_length() - 1
-        return _cheapest(losers, trump)
+                if sure_tricks(hand ^ 1 << lowest(winners), unseen, limit) > need:
+                    return duck
+            elif sure_tricks(hand ^ 1 << duck, unseen, limit) >= need:
+                return duck
+        if behind == 0 or not follow:
+            return lowest(winners)  # a ruff: the lowest trump is as good unless someone overruffs
+        w = winners
+        while w:
+            low = w & -w
+            card = low.bit_length() - 1
+            if (ABOVE[card] & unseen).bit_count() <= limit:
+                return card  # the cheapest boss
+            w ^= low
+        return winners.bit_length() - 1
     if losers:
         if follow:
             return losers.bit_length() - 1  # the highest card that still ducks
@@ -515,45 +527,85 @@ def play_out(hands: list[int], trick: list[int], leader: int, tricks: list[int],
         gone |= _lay(hands, turn, card, trick)
 
 
-def solve(hands: list[int], trick: list[int], leader: int, tricks: list[int], bids: list[int], trump: int,
+def solve(worlds: list[list[int]], trick: list[int], leader: int, tricks: list[int], bids: list[int], trump: int,
           gone: int, players: int, must_trump: bool, greedy_when_over: bool, me: int,
-          value: Callable[[list[int]], float]) -> float:
-    """The best ``value`` of the final tricks seat ``me`` can reach in this world when it picks each of
-    its remaining cards and the others play :func:`policy` (a small game tree: meant for the last few
-    tricks). Nothing passed in is changed."""
-    hands = list(hands)
-    tricks = list(tricks)
-    trick = list(trick)
+          value: Callable[[list[int]], float]) -> list[float]:
+    """Each world's ``value`` of the final tricks when seat ``me`` picks each of its remaining cards to
+    make the total over ``worlds`` as high as it can and the others play :func:`policy` (a small game
+    tree: meant for the last few tricks).
+
+    ``worlds`` are the seats' hands in each sampled deal; everything else is what the seat has seen, the
+    same in every world. Our own later cards are chosen *per information set*: worlds in which the others
+    have played the same cards so far look alike to us, so they share one choice, the best on their
+    total. (Picking the best card world by world, as if we would know the deal, is *strategy fusion*:
+    the solver then counted on guessing every card right and declined certain tricks it needed.)
+    Nothing passed in is changed."""
+    values = [0.0] * len(worlds)
+    groups: dict[tuple[int, ...], list[int]] = {}
+    moved: list[list[int]] = []
+    state: dict[tuple[int, ...], tuple[list[int], int, list[int], int]] = {}
+    for i, world in enumerate(worlds):
+        hands = list(world)
+        moved.append(hands)
+        now = list(trick)
+        tricks_now = list(tricks)
+        seen: list[int] = []
+        ended, at, gone_now = _advance(hands, now, leader, tricks_now, bids, trump, gone, players, must_trump,
+                                       greedy_when_over, me, seen)
+        if ended:
+            values[i] = value(tricks_now)
+            continue
+        key = tuple(seen)
+        if key in groups:
+            groups[key].append(i)
+        else:
+            groups[key] = [i]
+            state[key] = (now, at, tricks_now, gone_now)
+    for key, members in groups.items():
+        now, at, tricks_now, gone_now = state[key]
+        hand = moved[members[0]][me]
+        allowed = allowed_cards(hand, now, trump, must_trump)
+        best: list[float] = []
+        best_total = -1e18
+        while allowed:
+            low = allowed & -allowed
+            allowed ^= low
+            after = []
+            for i in members:
+                hands = list(moved[i])
+                hands[me] = hand ^ low
+                after.append(hands)
+            got = solve(after, now + [low.bit_length() - 1], at, tricks_now, bids, trump, gone_now | low, players,
+                        must_trump, greedy_when_over, me, value)
+            total = sum(got)
+            if total > best_total:
+                best, best_total = got, total
+        for i, v in zip(members, best, strict=True):
+            values[i] = v
+    return values
+
+
+def _advance(hands: list[int], trick: list[int], leader: int, tricks: list[int], bids: list[int], trump: int,
+             gone: int, players: int, must_trump: bool, greedy_when_over: bool, me: int,
+             seen: list[int]) -> tuple[bool, int, int]:
+    """The others play :func:`policy` until it is ``me``'s turn or the hand is over; ``hands``, ``trick``
+    and ``tricks`` are changed in place and each card played is appended to ``seen``. Returns (the hand
+    is over, the leader of the trick in progress, the cards gone)."""
     held = sum(h.bit_count() for h in hands)
     while True:
         if len(trick) == players:
             leader = _take(trick, leader, tricks, trump, players)
+            trick.clear()
             if not hands[leader]:
-                return value(tricks)
-            trick = []
+                return True, leader, gone
         turn = (leader + len(trick)) % players
-        hand = hands[turn]
         if turn == me:
-            allowed = allowed_cards(hand, trick, trump, must_trump)
-            if allowed & (allowed - 1):
-                best = -1e9
-                while allowed:
-                    low = allowed & -allowed
-                    allowed ^= low
-                    hands[me] = hand ^ low
-                    trick.append(low.bit_length() - 1)
-                    got = solve(hands, trick, leader, tricks, bids, trump, gone | low, players, must_trump,
-                                greedy_when_over, me, value)
-                    trick.pop()
-                    if got > best:
-                        best = got
-                hands[me] = hand
-                return best
-            card = allowed.bit_length() - 1
-        else:
-            card = _policy_card(hand, trick, trump, _need(bids, tricks, turn, greedy_when_over), players, gone,
-                                must_trump, held)
+            return False, leader, gone
+        hand = hands[turn]
+        card = _policy_card(hand, trick, trump, _need(bids, tricks, turn, greedy_when_over), players, gone,
+                            must_trump, held)
         held -= 1
+        seen.append(card)
         gone |= _lay(hands, turn, card, trick)
 
 
