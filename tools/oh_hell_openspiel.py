@@ -292,50 +292,118 @@ def play_hand(seed: int, cards: int, seating: list[str], players: dict[str, Any]
     return HandRecord(seed, cards, list(seating), lock.points(), list(row["bids"]), list(row["tricks"]), times)
 
 
+STOCK_NOTE = ("the game's own resample_from_infostate (open_spiel 2.0.2) deals the other players exactly the "
+              "cards in play, only who holds which is shuffled: an IS-MCTS with it knows which cards are out, "
+              "worth about 1.6 points a seat-hand to it; the honest baseline draws the others' cards from "
+              "everything its seat has not seen and keeps the voids shown")
+
+
+@dataclass
+class DealRecord:
+    """One mirrored deal: both hands' seat results for our side and IS-MCTS."""
+
+    cards: int
+    diff: float  # our points per seat-hand minus theirs, over both hands
+    points: dict[str, list[int]]
+    exact: dict[str, list[bool]]
+    bid_minus_tricks: list[int]  # ours
+    times: list[tuple[str, str, float]]
+
+
+def play_deals(indices: list[int], seed: int, level: str, simulations: int, uct_c: float, sizes: tuple[int, ...],
+               honest: bool, worker: int = 0, progress: Any = None) -> list[DealRecord]:
+    """The mirrored deals ``seed + i`` for ``i`` in ``indices``: each deal is played twice, ours in seats 0
+    and 2 and then in seats 1 and 3, so both sides hold every hand from every seat."""
+    from cardtable.engine.bots import get_bot
+
+    players = {"ours": get_bot("oh_hell", level),
+               "ismcts": ISMCTSPlayer(seed + 7919 * worker, simulations, uct_c, honest)}
+    rng = random.Random(seed + 7919 * worker)
+    out: list[DealRecord] = []
+    for i in indices:
+        cards = sizes[i % len(sizes)]
+        record = DealRecord(cards, 0.0, {"ours": [], "ismcts": []}, {"ours": [], "ismcts": []}, [], [])
+        for seating in (["ours", "ismcts"] * 2, ["ismcts", "ours"] * 2):
+            hand = play_hand(seed + i, cards, seating, players, rng)
+            for seat, name in enumerate(seating):
+                record.points[name].append(hand.points[seat])
+                record.exact[name].append(hand.bids[seat] == hand.tricks[seat])
+                if name == "ours":
+                    record.bid_minus_tricks.append(hand.bids[seat] - hand.tricks[seat])
+            record.times.extend(hand.times)
+        mine, theirs = record.points["ours"], record.points["ismcts"]
+        record.diff = sum(mine) / len(mine) - sum(theirs) / len(theirs)
+        out.append(record)
+        if progress is not None:
+            progress(worker, len(out), len(indices), [r.diff for r in out])
+    return out
+
+
+def _worker(args: tuple[Any, ...]) -> list[DealRecord]:
+    import sys
+
+    def progress(worker: int, done: int, total: int, diffs: list[float]) -> None:
+        if done % 10 == 0 or done == total:
+            print(f"  worker {worker}: {done}/{total} deals, difference {sum(diffs) / len(diffs):+.3f}",
+                  file=sys.stderr, flush=True)
+
+    return play_deals(*args, progress=progress)
+
+
 def compare(deals: int, seed: int = 1000, level: str = "hard", simulations: int = 300, uct_c: float = 10.0,
-            sizes: tuple[int, ...] = (3, 4, 5, 6, 7, 8), progress: Any = None, honest: bool = False) -> dict[str, Any]:
-    """Our ``level`` bot against IS-MCTS on ``deals`` mirrored deals: each deal is played twice, ours in
-    seats 0 and 2 and then in seats 1 and 3, so both sides hold every hand from every seat.
+            sizes: tuple[int, ...] = (3, 4, 5, 6, 7, 8), progress: Any = None, honest: bool = True,
+            jobs: int = 1) -> dict[str, Any]:
+    """Our ``level`` bot against IS-MCTS on ``deals`` mirrored deals (:func:`play_deals`), split over
+    ``jobs`` processes (each with its own IS-MCTS and random streams: the deals are the same whatever
+    ``jobs``, the play not exactly).
+
+    ``honest`` (the default, the baseline of issue 21): IS-MCTS samples its worlds with
+    :func:`honest_resample`; otherwise with the game's own resampler (:data:`STOCK_NOTE`).
 
     The figure of merit is the mean, over deals, of (our points per seat-hand - theirs), with a 95%
     interval (normal approximation over deals, which are independent). Decision times are CPU seconds of
-    this process (``time.process_time``): a busy machine slows both sides alike.
+    the process that made them (``time.process_time``): a busy machine slows both sides alike.
     """
-    from cardtable.engine.bots import get_bot
     from tools.bench_bots import mean_interval, percentiles
 
-    players = {"ours": get_bot("oh_hell", level), "ismcts": ISMCTSPlayer(seed, simulations, uct_c, honest)}
-    rng = random.Random(seed)
-    diffs: list[float] = []
-    points: dict[str, list[int]] = {"ours": [], "ismcts": []}
-    exact: dict[str, list[bool]] = {"ours": [], "ismcts": []}
-    per_size: dict[int, dict[str, list[int]]] = {}
+    chunks = [list(range(j, deals, jobs)) for j in range(jobs)]
+    if jobs == 1:
+        def each(worker: int, done: int, total: int, diffs: list[float]) -> None:
+            if progress is not None:
+                progress(done, total, diffs)
+
+        records = play_deals(chunks[0], seed, level, simulations, uct_c, sizes, honest, 0, each)
+    else:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            parts = pool.map(_worker, [(c, seed, level, simulations, uct_c, sizes, honest, j)
+                                       for j, c in enumerate(chunks)])
+        records = [r for part in parts for r in part]
+    return summarize(records, deals, level, simulations, uct_c, sizes, honest, jobs, mean_interval, percentiles)
+
+
+def summarize(records: list[DealRecord], deals: int, level: str, simulations: int, uct_c: float,
+              sizes: tuple[int, ...], honest: bool, jobs: int, mean_interval: Any, percentiles: Any
+              ) -> dict[str, Any]:
+    mean, low, high = mean_interval([r.diff for r in records])
     times: dict[tuple[str, str], list[float]] = {}
-    for i in range(deals):
-        cards = sizes[i % len(sizes)]
-        mine: list[int] = []
-        theirs: list[int] = []
-        for seating in (["ours", "ismcts"] * 2, ["ismcts", "ours"] * 2):
-            record = play_hand(seed + i, cards, seating, players, rng)
-            for seat, name in enumerate(seating):
-                (mine if name == "ours" else theirs).append(record.points[seat])
-                points[name].append(record.points[seat])
-                exact[name].append(record.bids[seat] == record.tricks[seat])
-                if name == "ours":
-                    row = per_size.setdefault(cards, {"bid_minus_tricks": [], "exact": []})
-                    row["bid_minus_tricks"].append(record.bids[seat] - record.tricks[seat])
-                    row["exact"].append(int(record.bids[seat] == record.tricks[seat]))
-            for name, kind, seconds in record.times:
-                times.setdefault((name, kind), []).append(seconds)
-        diffs.append(sum(mine) / len(mine) - sum(theirs) / len(theirs))
-        if progress is not None:
-            progress(i + 1, deals, diffs)
-    mean, low, high = mean_interval(diffs)
+    for r in records:
+        for name, kind, seconds in r.times:
+            times.setdefault((name, kind), []).append(seconds)
     timing = {f"{name}/{kind}": percentiles(v) for (name, kind), v in sorted(times.items())}
     for name in ("ours", "ismcts"):
         timing[f"{name}/all"] = percentiles([t for (who, _), v in times.items() if who == name for t in v])
     ratio = {kind: round(timing[f"ours/{kind}"]["mean_ms"] / timing[f"ismcts/{kind}"]["mean_ms"], 3)
              for kind in ("bid", "play", "all")}
+
+    def mean_of(name: str, field: str) -> float:
+        values = [v for r in records for v in getattr(r, field)[name]]
+        return round(sum(values) / len(values), 3)
+
+    by_size: dict[int, list[DealRecord]] = {}
+    for r in records:
+        by_size.setdefault(r.cards, []).append(r)
     return {
         "deals": deals,
         "hands": 2 * deals,
@@ -343,19 +411,23 @@ def compare(deals: int, seed: int = 1000, level: str = "hard", simulations: int 
         "level": level,
         "ismcts": {"simulations": simulations, "uct_c": uct_c, "evaluator": "random rollout (1)",
                    "final_policy": "max visit count",
-                   "worlds": "honest_resample" if honest else "the game's resample_from_infostate"},
+                   "worlds": "honest_resample" if honest else "the game's resample_from_infostate",
+                   **({} if honest else {"note": STOCK_NOTE})},
+        "jobs": jobs,
         "sizes": list(sizes),
-        "points_per_seat_hand": {name: round(sum(v) / len(v), 3) for name, v in points.items()},
+        "points_per_seat_hand": {name: mean_of(name, "points") for name in ("ours", "ismcts")},
         "difference": round(mean, 3),
         "difference_95": [round(low, 3), round(high, 3)],
-        "exact_rate": {name: round(sum(v) / len(v), 3) for name, v in exact.items()},
+        "exact_rate": {name: mean_of(name, "exact") for name in ("ours", "ismcts")},
         "ours_by_size": {
             str(size): {
-                "seat_hands": len(row["exact"]),
-                "mean_bid_minus_tricks": round(sum(row["bid_minus_tricks"]) / len(row["exact"]), 3),
-                "exact_rate": round(sum(row["exact"]) / len(row["exact"]), 3),
+                "seat_hands": sum(len(r.bid_minus_tricks) for r in rows),
+                "mean_bid_minus_tricks": round(sum(sum(r.bid_minus_tricks) for r in rows)
+                                               / sum(len(r.bid_minus_tricks) for r in rows), 3),
+                "exact_rate": round(sum(sum(r.exact["ours"]) for r in rows)
+                                    / sum(len(r.exact["ours"]) for r in rows), 3),
             }
-            for size, row in sorted(per_size.items())
+            for size, rows in sorted(by_size.items())
         },
         "time_cpu_ms": timing,
         "time_ratio_ours_to_ismcts": ratio,
