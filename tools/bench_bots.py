@@ -274,6 +274,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     games = [g for g in args.games.split(",") if g]
+    baselines = [b for b in args.os_baselines.split(",") if b]
+    for b in baselines:
+        if b not in ("honest", "stock"):
+            parser.error(f"--os-baselines: unknown sampler {b!r} (honest, stock)")
     for game in games:
         get_game(game)
     deals = dict.fromkeys(games, args.deals)
@@ -302,10 +306,6 @@ def main(argv: list[str] | None = None) -> int:
                                  for players in (4, 3)]
         report["calibration_seconds"] = round(time.perf_counter() - started, 1)
     if "openspiel" in args.parts:
-        baselines = [b for b in args.os_baselines.split(",") if b]
-        for b in baselines:
-            if b not in ("honest", "stock"):
-                parser.error(f"--os-baselines: unknown sampler {b!r} (honest, stock)")
         report["openspiel"] = openspiel_part(args.os_deals, args.seed, progress, args.os_jobs, baselines)
     print(json.dumps(report))
     return 0

@@ -1,0 +1,53 @@
+"""tools/oh_hell_openspiel.py and ``bench_bots openspiel``: the honest IS-MCTS is the baseline, the stock
+resampler is reported with what it knows, deals split over processes (figures never asserted)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tools import bench_bots
+from tools import oh_hell_openspiel as os_glue
+
+needs_openspiel = pytest.mark.skipif(not os_glue.available(), reason="open_spiel is optional and not installed here")
+
+
+@needs_openspiel
+def test_compare_defaults_to_the_honest_baseline_and_splits_deals_over_processes() -> None:
+    report = os_glue.compare(2, sizes=(3,), jobs=2)
+    assert report["ismcts"]["worlds"] == "honest_resample" and "note" not in report["ismcts"]
+    assert report["jobs"] == 2 and report["hands"] == 4 and report["ours_by_size"]["3"]["seat_hands"] == 8
+    assert report["time_cpu_ms"]["ours/all"]["decisions"] > 0
+    assert report["time_cpu_ms"]["ismcts/all"]["decisions"] > 0
+
+
+@needs_openspiel
+def test_the_stock_resampler_is_reported_with_what_it_knows() -> None:
+    report = os_glue.compare(1, sizes=(3,), honest=False)
+    assert report["ismcts"]["worlds"] == "the game's resample_from_infostate"
+    assert "exactly the cards in play" in report["ismcts"]["note"]
+
+
+@needs_openspiel
+def test_honest_worlds_deal_the_others_undealt_cards_too() -> None:
+    import random
+
+    lock = os_glue.Lockstep.start(5, 3)
+    state = lock.theirs
+    player = state.current_player()
+    history = [int(a) for a in state.history()]
+    dealt = {c for k, c in enumerate(history[2:2 + 4 * 3]) if k % 4 != player}
+    rng = random.Random(1)
+    drawn = set()
+    for _ in range(20):
+        world = os_glue.honest_resample(state, player, rng)
+        cards = [int(a) for a in world.history()][2:2 + 4 * 3]
+        assert [c for k, c in enumerate(cards) if k % 4 == player] == [
+            c for k, c in enumerate(history[2:2 + 4 * 3]) if k % 4 == player]
+        drawn |= {c for k, c in enumerate(cards) if k % 4 != player}
+    assert drawn - dealt, "an honest sampler deals cards that were not dealt in the real deal"
+
+
+def test_an_unknown_baseline_names_itself(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        bench_bots.main(["openspiel", "--os-baselines", "honest,oracle"])
+    assert "'oracle'" in capsys.readouterr().err
