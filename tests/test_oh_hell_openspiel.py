@@ -3,6 +3,8 @@ resampler is reported with what it knows, deals split over processes (figures ne
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tools import bench_bots
@@ -12,8 +14,10 @@ needs_openspiel = pytest.mark.skipif(not os_glue.available(), reason="open_spiel
 
 
 @needs_openspiel
-def test_compare_defaults_to_the_honest_baseline_and_splits_deals_over_processes() -> None:
-    report = os_glue.compare(2, sizes=(3,), jobs=2)
+def test_compare_defaults_to_the_honest_baseline_and_splits_deals_over_processes(tmp_path: Any) -> None:
+    log = str(tmp_path / "deals.jsonl")
+    report = os_glue.compare(2, sizes=(3,), jobs=2, log=log)
+    assert os_glue.summarize(os_glue.read_log(log), 2, sizes=(3,), jobs=2) == report  # the log holds every deal
     assert report["ismcts"]["worlds"] == "honest_resample" and "note" not in report["ismcts"]
     assert report["jobs"] == 2 and report["hands"] == 4 and report["ours_by_size"]["3"]["seat_hands"] == 8
     assert report["time_cpu_ms"]["ours/all"]["decisions"] > 0

@@ -2,7 +2,8 @@
 
     python -m tools.bench_bots [ladder] [fairness] [calibration] [openspiel] [--games spit,speed,...]
                                [--deals N] [--deals-for g=N,...] [--fair-games N] [--cal-games N]
-                               [--os-deals N] [--os-jobs J] [--os-baselines honest,stock] [--seed S]
+                               [--os-deals N] [--os-jobs J] [--os-baselines honest,stock] [--os-log LOG]
+                               [--seed S]
 
 Progress goes to stderr; the last line of stdout is one JSON object. Run it with ``nice`` on a shared
 machine: hundreds of games take minutes (the note of issue 13 says how long each part took).
@@ -24,7 +25,9 @@ machine: hundreds of games take minutes (the note of issue 13 says how long each
 - ``openspiel``: only when open_spiel is installed (it is not a dependency): the engines' agreement on
   every legal action over many random hands, then Oh Hell ``hard`` against IS-MCTS (300 simulations,
   uct_c 10, random rollouts) on ``--os-deals`` mirrored deals (:func:`tools.oh_hell_openspiel.compare`),
-  split over ``--os-jobs`` processes. The baseline is IS-MCTS with an *honest* world sampler, which deals
+  split over ``--os-jobs`` processes (``--os-log``: each deal appended to a file as it ends, so a run
+  stopped early can still be summed up with :func:`tools.oh_hell_openspiel.read_log`). The baseline
+  is IS-MCTS with an *honest* world sampler, which deals
   the other seats random cards from everything its seat has not seen and keeps the voids they have
   shown. ``stock`` is reported too: the game's own ``resample_from_infostate`` (open_spiel 2.0.2) deals
   the others exactly the cards in play (:func:`tools.oh_hell_openspiel.resampling_leak`), knowledge no
@@ -270,6 +273,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--os-jobs", type=int, default=1, help="processes for the IS-MCTS deals")
     parser.add_argument("--os-baselines", default="honest,stock",
                         help="IS-MCTS world samplers to play against: honest (the baseline), stock")
+    parser.add_argument("--os-log", default="", help="append each IS-MCTS deal to LOG.<baseline>.jsonl as it ends")
     parser.add_argument("--cal-games", type=int, default=40, help="whole Oh Hell games for the bid calibration")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
@@ -306,13 +310,14 @@ def main(argv: list[str] | None = None) -> int:
                                  for players in (4, 3)]
         report["calibration_seconds"] = round(time.perf_counter() - started, 1)
     if "openspiel" in args.parts:
-        report["openspiel"] = openspiel_part(args.os_deals, args.seed, progress, args.os_jobs, baselines)
+        report["openspiel"] = openspiel_part(args.os_deals, args.seed, progress, args.os_jobs, baselines,
+                                             args.os_log or None)
     print(json.dumps(report))
     return 0
 
 
 def openspiel_part(deals: int, seed: int, progress: Progress, jobs: int = 1,
-                   baselines: Sequence[str] = ("honest", "stock")) -> dict[str, Any] | None:
+                   baselines: Sequence[str] = ("honest", "stock"), log: str | None = None) -> dict[str, Any] | None:
     """The engines' agreement, the stock resampler's leak, then ``hard`` against IS-MCTS per baseline:
     ``honest`` (issue 21's baseline: worlds drawn from everything the seat has not seen) and ``stock``
     (the game's own resampler, which deals the others exactly the cards in play)."""
@@ -335,7 +340,7 @@ def openspiel_part(deals: int, seed: int, progress: Progress, jobs: int = 1,
 
     for label in baselines:
         out[label] = os_glue.compare(deals, seed=1000 + seed, progress=step(label), honest=label == "honest",
-                                     jobs=jobs)
+                                     jobs=jobs, log=f"{log}.{label}.jsonl" if log else None)
         progress(f"openspiel {label}: difference {out[label]['difference']:+.3f} {out[label]['difference_95']}")
     out["seconds"] = round(time.perf_counter() - started, 1)
     return out

@@ -19,8 +19,9 @@ legal actions; at the end, both must give every seat the same points.
 
 from __future__ import annotations
 
+import json
 import random
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from cardtable.engine.oh_hell import GAME
@@ -311,9 +312,11 @@ class DealRecord:
 
 
 def play_deals(indices: list[int], seed: int, level: str, simulations: int, uct_c: float, sizes: tuple[int, ...],
-               honest: bool, worker: int = 0, progress: Any = None) -> list[DealRecord]:
+               honest: bool, worker: int = 0, progress: Any = None, log: str | None = None) -> list[DealRecord]:
     """The mirrored deals ``seed + i`` for ``i`` in ``indices``: each deal is played twice, ours in seats 0
-    and 2 and then in seats 1 and 3, so both sides hold every hand from every seat."""
+    and 2 and then in seats 1 and 3, so both sides hold every hand from every seat. With ``log``, each
+    deal's record is appended to that file as a line of JSON as soon as it is played (a long run
+    stopped early still tells where it stood: :func:`read_log`)."""
     from cardtable.engine.bots import get_bot
 
     players = {"ours": get_bot("oh_hell", level),
@@ -334,9 +337,19 @@ def play_deals(indices: list[int], seed: int, level: str, simulations: int, uct_
         mine, theirs = record.points["ours"], record.points["ismcts"]
         record.diff = sum(mine) / len(mine) - sum(theirs) / len(theirs)
         out.append(record)
+        if log is not None:
+            with open(log, "a", encoding="utf-8") as f:
+                f.write(json.dumps(asdict(record)) + "\n")
         if progress is not None:
             progress(worker, len(out), len(indices), [r.diff for r in out])
     return out
+
+
+def read_log(path: str) -> list[DealRecord]:
+    """The deals a :func:`play_deals` ``log`` holds (for :func:`summarize`)."""
+    with open(path, encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    return [DealRecord(**dict(row, times=[tuple(t) for t in row["times"]])) for row in rows]
 
 
 def _worker(args: tuple[Any, ...]) -> list[DealRecord]:
@@ -347,12 +360,13 @@ def _worker(args: tuple[Any, ...]) -> list[DealRecord]:
             print(f"  worker {worker}: {done}/{total} deals, difference {sum(diffs) / len(diffs):+.3f}",
                   file=sys.stderr, flush=True)
 
-    return play_deals(*args, progress=progress)
+    *rest, log = args
+    return play_deals(*rest, progress=progress, log=log)
 
 
 def compare(deals: int, seed: int = 1000, level: str = "hard", simulations: int = 300, uct_c: float = 10.0,
             sizes: tuple[int, ...] = (3, 4, 5, 6, 7, 8), progress: Any = None, honest: bool = True,
-            jobs: int = 1) -> dict[str, Any]:
+            jobs: int = 1, log: str | None = None) -> dict[str, Any]:
     """Our ``level`` bot against IS-MCTS on ``deals`` mirrored deals (:func:`play_deals`), split over
     ``jobs`` processes (each with its own IS-MCTS and random streams: the deals are the same whatever
     ``jobs``, the play not exactly).
@@ -364,28 +378,29 @@ def compare(deals: int, seed: int = 1000, level: str = "hard", simulations: int 
     interval (normal approximation over deals, which are independent). Decision times are CPU seconds of
     the process that made them (``time.process_time``): a busy machine slows both sides alike.
     """
-    from tools.bench_bots import mean_interval, percentiles
-
     chunks = [list(range(j, deals, jobs)) for j in range(jobs)]
     if jobs == 1:
         def each(worker: int, done: int, total: int, diffs: list[float]) -> None:
             if progress is not None:
                 progress(done, total, diffs)
 
-        records = play_deals(chunks[0], seed, level, simulations, uct_c, sizes, honest, 0, each)
+        records = play_deals(chunks[0], seed, level, simulations, uct_c, sizes, honest, 0, each, log)
     else:
         import multiprocessing
 
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            parts = pool.map(_worker, [(c, seed, level, simulations, uct_c, sizes, honest, j)
+            parts = pool.map(_worker, [(c, seed, level, simulations, uct_c, sizes, honest, j, log)
                                        for j, c in enumerate(chunks)])
         records = [r for part in parts for r in part]
-    return summarize(records, deals, level, simulations, uct_c, sizes, honest, jobs, mean_interval, percentiles)
+    return summarize(records, deals, level, simulations, uct_c, sizes, honest, jobs)
 
 
-def summarize(records: list[DealRecord], deals: int, level: str, simulations: int, uct_c: float,
-              sizes: tuple[int, ...], honest: bool, jobs: int, mean_interval: Any, percentiles: Any
+def summarize(records: list[DealRecord], deals: int, level: str = "hard", simulations: int = 300,
+              uct_c: float = 10.0, sizes: tuple[int, ...] = (3, 4, 5, 6, 7, 8), honest: bool = True, jobs: int = 1
               ) -> dict[str, Any]:
+    """:func:`compare`'s report of ``records`` (also of a :func:`read_log`)."""
+    from tools.bench_bots import mean_interval, percentiles
+
     mean, low, high = mean_interval([r.diff for r in records])
     times: dict[tuple[str, str], list[float]] = {}
     for r in records:
