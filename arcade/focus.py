@@ -253,7 +253,12 @@ def neighbour(items: Sequence[FocusItem], index: int, direction: str) -> int | N
 
 
 class Cycler:
-    """"caption  <  value  >": a value chosen from a list with left/right (or the arrow buttons)."""
+    """"caption  <  value  >": a value chosen from a list with left/right (or the arrow buttons).
+    Confirm never changes the value: it goes on to the next control, as Enter does in a form.
+
+    ``caption_small`` / ``value_small``: the smaller faces for the caption and the value; None picks
+    them by whether this row's words fit. A screen of several rows passes one choice to all of them,
+    so its labels are one size (see :func:`fits`)."""
 
     def __init__(
         self,
@@ -267,8 +272,11 @@ class Cycler:
         on_change: Callable[[Any], None] | None = None,
         name: str = "",
         caption_width: float = 0.45,
+        caption_small: bool | None = None,
+        value_small: bool | None = None,
     ) -> None:
         self.values = list(values)
+        self.ring = ring
         self.labels = list(labels) if labels is not None else [format_value(v) for v in self.values]
         self.index = max(0, min(index, len(self.values) - 1))
         self.on_change = on_change
@@ -276,19 +284,20 @@ class Cycler:
         arrow = rect.height
         self.caption = label(
             pygame.Rect(rect.x, rect.y, cw, rect.height), caption, manager,
-            object_id=ObjectID(class_id="@label_small") if _too_wide(caption, 20, False, cw - 6) else None,
+            object_id=ObjectID(class_id="@label_small") if (caption_small if caption_small is not None else
+                                                             not fits([caption], cw, small=False)) else None,
         )
         left_rect = pygame.Rect(rect.x + cw, rect.y, arrow, rect.height)
         right_rect = pygame.Rect(rect.right - arrow, rect.y, arrow, rect.height)
         self.left = pygame_gui.elements.UIButton(left_rect, "<", manager, object_id=ObjectID(class_id="@arrow"))
         self.right = pygame_gui.elements.UIButton(right_rect, ">", manager, object_id=ObjectID(class_id="@arrow"))
         value_rect = pygame.Rect(left_rect.right, rect.y, right_rect.left - left_rect.right, rect.height)
-        small = any(_too_wide(label, 22, True, value_rect.width - 8) for label in self.labels)
+        small = value_small if value_small is not None else not fits(self.labels, value_rect.width, value=True)
         self.label = label(
             value_rect, self.labels[self.index], manager,
             object_id=ObjectID(class_id="@value_small" if small else "@value"),
         )
-        self.item = ring.add(FocusItem(rect.copy(), on_confirm=self.step_up, on_left=self.step_down,
+        self.item = ring.add(FocusItem(rect.copy(), on_confirm=self.next_control, on_left=self.step_down,
                                        on_right=self.step_up, name=name))
         ring.clickables[self.left] = self.step_down
         ring.clickables[self.right] = self.step_up
@@ -309,6 +318,21 @@ class Cycler:
 
     def step_down(self) -> None:
         self.set_index(self.index - 1)
+
+    def next_control(self) -> None:
+        self.ring.move("down")
+
+
+CAPTION_SIZES = (20, 16)  # px: the theme's label and @label_small
+VALUE_SIZES = (22, 17)  # px: the theme's @value and @value_small (bold)
+
+
+def fits(words: Sequence[str], width: int, small: bool = False, value: bool = False) -> bool:
+    """Whether every one of ``words`` fits ``width`` pixels as a Cycler's caption (or ``value``) in
+    the big face (``small``: the small one)."""
+    size = (VALUE_SIZES if value else CAPTION_SIZES)[1 if small else 0]
+    margin = 8 if value else 6
+    return not any(_too_wide(text, size, value, width - margin) for text in words)
 
 
 def _too_wide(text: str, size: int, bold: bool, width: int) -> bool:
@@ -343,12 +367,13 @@ def label(rect: pygame.Rect, text: str, manager: Any, object_id: Any = None) -> 
 def text_field(
     manager: Any, ring: FocusRing, rect: pygame.Rect, caption: str, initial: str,
     on_confirm: Callback | None = None, name: str = "", caption_width: float = 0.45, allowed: str | None = None,
-    max_length: int = 24, on_text: Callable[[str], None] | None = None,
+    max_length: int = 24, on_text: Callable[[str], None] | None = None, caption_small: bool = False,
 ) -> Any:
     """A caption and a UITextEntryLine on one row; returns the entry (``get_text()``). The entry is
     never shorter than MIN_FIELD_HEIGHT (centred on a squeezed row, it takes some of the row gap)."""
     cw = int(rect.width * caption_width)
-    label(pygame.Rect(rect.x, rect.y, cw, rect.height), caption, manager)
+    label(pygame.Rect(rect.x, rect.y, cw, rect.height), caption, manager,
+          object_id=ObjectID(class_id="@label_small") if caption_small else None)
     height = max(rect.height, MIN_FIELD_HEIGHT)
     entry = pygame_gui.elements.UITextEntryLine(
         pygame.Rect(rect.x + cw, rect.centery - height // 2, rect.width - cw, height), manager, initial_text=initial,

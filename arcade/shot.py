@@ -139,8 +139,8 @@ def lan_table(app: Any, game_name: str, seed: int, players: int | None, actions:
     names = ["Ann", "Bo", "Cy", "Dee", "Eve"]
     seats = [person(i, names[i]) for i in range(n)]
     if watching:
-        seats[-1] = {"seat": n - 1, "kind": "bot", "name": "normal bot", "level": "normal", "connected": True,
-                     "bot_playing": True, "free": True}
+        top = n // 2  # the seat facing the bottom one: its player left long ago and the seat is free
+        seats[top] = {**person(top, names[top], connected=False, bot=True), "free": True}
         session.local_seats = []
         game, state = session.game, session.state
         session.outbox = [{**session.outbox[0], "seats": []},

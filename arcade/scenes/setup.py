@@ -7,11 +7,13 @@ import random
 from typing import Any
 
 import pygame
+from pygame_gui.core import ObjectID
 
 from cardtable.arcade import session as sessions
 from cardtable.arcade import ui_theme
-from cardtable.arcade.focus import Cycler, FocusItem, format_value, text_field
-from cardtable.arcade.scenes.base import MenuScene
+from cardtable.arcade.focus import Cycler, FocusItem, fits, format_value, text_field
+from cardtable.arcade.focus import label as fitted_label
+from cardtable.arcade.scenes.base import BIG_BUTTON, MenuScene
 from cardtable.arcade.session import BOT, LOCAL, OPEN, YOU, SeatSpec, TableConfig
 
 
@@ -61,6 +63,8 @@ NICE_NUMBERS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 15, 20, 25, 30, 40, 50, 75, 1
                 500, 750, 1000)
 
 BOT_SPEEDS = [("relaxed", 1.6), ("normal", 1.0), ("fast", 0.35), ("instant", 0.0)]
+START_HEIGHT = BIG_BUTTON  # px: Start is never a thin bar, however squeezed the rows
+LEFT_CAPTION, RIGHT_CAPTION = 0.36, 0.5  # of a column's width: the captions' part of a row
 
 
 class SetupScene(MenuScene):
@@ -166,12 +170,21 @@ class SetupScene(MenuScene):
         line = 22 if h >= 700 else 19
         strip = self.HELP_LINES * line + 10
         top = max(self.vy(165), self.content_top(pad=20))
+        start_last = right_rows >= left_rows  # Start ends the longer column: room for its height
         self.row_height = self.fit_rows(rows, top, 46, bottom=62 + strip)  # the panel ends just above the hints
+        if start_last:  # a taller Start and a gap before it: the other rows give up that room
+            extra = max(4, START_HEIGHT - self.row_height)
+            self.row_height = self.fit_rows(rows, top, 46, bottom=62 + strip + extra)
+        self.start_height = max(self.row_height + 4, START_HEIGHT)
         full = self.column(rows, width=min(1180, w - 80), top=top)
+        if start_last:
+            full.height += self.start_height - self.row_height
         gap = 40
         half = (full.width - gap) // 2
         left = pygame.Rect(full.x, full.y, half, full.height)
         right = pygame.Rect(full.x + half + gap, full.y, half, full.height)
+        self.caption_small, self.value_small = self.label_sizes(half)
+        self.cyclers: list[Cycler] = []
         self.help_rect = pygame.Rect(full.x, full.bottom + 10, full.width, strip - 10)
         self.help_line = line
         self.panel_rect = full.union(self.help_rect).inflate(56, 36)
@@ -186,23 +199,52 @@ class SetupScene(MenuScene):
         if focused is not None and focused.on_focus is not None:
             focused.on_focus()
 
+    def label_sizes(self, half: int) -> tuple[bool, bool]:
+        """Whether the captions, and the values, take the small face: one choice for every row of every
+        game at this window's size (a label never changes size from one row or game to the next)."""
+        captions_left = ["Game", "Players"] + [f"Seat {n + 1}" for n in range(max(g.max_players for g in self.games.values()))]
+        captions_right = ["Bot speed"] + [option_label(o, spec) for g in self.games.values()
+                                          for o, spec in g.option_specs.items()]
+        if self.hosting:
+            (captions_left if self.table_rows_left else captions_right).extend(["Table name", "PIN (optional)"])
+        values_left = [short_title(g.title) for g in self.games.values()] + [str(n) for n in range(2, 10)]
+        values_left += [self.seat_label(c) for c in {*self.seat_choices(), *(f"bot:{lv}" for g in self.games
+                                                                            for lv in sessions.bot_levels(g))}]
+        values_right = [format_value(speed) for speed, _ in BOT_SPEEDS] + [
+            text for g in self.games.values() for spec in g.option_specs.values()
+            for text in option_labels(spec, option_values(spec))]
+        arrows = 2 * self.row_height
+        small_captions = not (fits(captions_left, int(half * LEFT_CAPTION)) and fits(captions_right, int(half * RIGHT_CAPTION)))
+        small_values = not (fits(values_left, half - int(half * LEFT_CAPTION) - arrows, value=True)
+                            and fits(values_right, half - int(half * RIGHT_CAPTION) - arrows, value=True))
+        return small_captions, small_values
+
+    def cycler(self, rect: pygame.Rect, caption: str, values: list[Any], index: int, labels: list[str] | None,
+               on_change: Any, name: str, caption_width: float) -> Cycler:
+        """A setup row, its caption and value in this screen's one size (see label_sizes)."""
+        cycler = Cycler(self.manager, self.ring, rect, caption, values, index, labels=labels, on_change=on_change,
+                      name=name, caption_width=caption_width, caption_small=self.caption_small,
+                      value_small=self.value_small)
+        self.cyclers.append(cycler)
+        return cycler
+
     def _build_left(self, left: pygame.Rect) -> None:
         game = self.game
         names = list(self.games)
-        Cycler(self.manager, self.ring, self.row(left, 0), "Game", names, names.index(self.game_name),
-               labels=[short_title(self.games[n].title) for n in names], on_change=self.set_game, name="game",
-               caption_width=0.36)
+        self.cycler(self.row(left, 0), "Game", names, names.index(self.game_name),
+                    [short_title(self.games[n].title) for n in names], self.set_game, "game", LEFT_CAPTION)
         counts = list(range(game.min_players, game.max_players + 1))
-        Cycler(self.manager, self.ring, self.row(left, 1), "Players", counts, counts.index(self.players),
-               on_change=self.set_players, name="players", caption_width=0.36)
-        self.label(self.row(left, 2), f"Seat 1:   {self.app.settings.name} (you)", caption=True)
+        self.cycler(self.row(left, 1), "Players", counts, counts.index(self.players), None, self.set_players,
+                    "players", LEFT_CAPTION)
+        fitted_label(self.row(left, 2), f"Seat 1:   {self.app.settings.name} (you)", self.manager,
+                     object_id=ObjectID(class_id="@label_small" if self.caption_small else "@caption"))
         choices = self.seat_choices()
         for seat in range(1, self.players):
             current = self.seats[seat] if self.seats[seat] in choices else self.default_seat()
             self.seats[seat] = current
-            cyc = Cycler(self.manager, self.ring, self.row(left, 2 + seat), f"Seat {seat + 1}", choices,
-                         choices.index(current), labels=[self.seat_label(c) for c in choices],
-                         on_change=self._seat_setter(seat), name=f"seat{seat}", caption_width=0.36)
+            cyc = self.cycler(self.row(left, 2 + seat), f"Seat {seat + 1}", choices, choices.index(current),
+                              [self.seat_label(c) for c in choices], self._seat_setter(seat), f"seat{seat}",
+                              LEFT_CAPTION)
             cyc.item.on_focus = self._doc_setter(SEAT_HELP_HOST if self.hosting else SEAT_HELP)
 
     def _build_right(self, right: pygame.Rect, full: pygame.Rect) -> None:
@@ -213,14 +255,15 @@ class SetupScene(MenuScene):
 
     def _build_table_rows(self, column: pygame.Rect, r: int) -> int:
         """Hosting: the table's name and PIN from row ``r`` of ``column``; returns the next row."""
-        caption = 0.36 if self.table_rows_left else 0.5  # lined up with the column's other captions
+        caption = LEFT_CAPTION if self.table_rows_left else RIGHT_CAPTION  # lined up with the column's others
         self.name_entry = text_field(self.manager, self.ring, self.row(column, r), "Table name", self.table_name,
                                      name="table_name", caption_width=caption, on_text=self.set_table_name,
-                                     on_confirm=self.next_field)
+                                     on_confirm=self.next_field, caption_small=self.caption_small)
         self.ring.items[-1].on_focus = self._doc_setter("The name players see in their Join list.")
         self.pin_entry = text_field(self.manager, self.ring, self.row(column, r + 1), "PIN (optional)", self.pin,
                                     name="pin", caption_width=caption, allowed="numbers", max_length=6,
-                                    on_text=self.set_pin, on_confirm=self.next_field)
+                                    on_text=self.set_pin, on_confirm=self.next_field,
+                                    caption_small=self.caption_small)
         self.ring.items[-1].on_focus = self._doc_setter("Digits a player must type to join; empty: anyone "
                                                         "on the network may sit down.")
         return r + 2
@@ -230,17 +273,18 @@ class SetupScene(MenuScene):
             values = option_values(spec)
             value = self.options.get(option, spec.default)
             index = values.index(value) if value in values else 0
-            cyc = Cycler(self.manager, self.ring, self.row(right, r), option_label(option, spec), values, index,
-                         labels=option_labels(spec, values), on_change=self._option_setter(option),
-                         name=f"opt:{option}", caption_width=0.5)
+            cyc = self.cycler(self.row(right, r), option_label(option, spec), values, index,
+                              option_labels(spec, values), self._option_setter(option), f"opt:{option}",
+                              RIGHT_CAPTION)
             cyc.item.on_focus = self._doc_setter(option_help(spec))
             r += 1
         speeds = [s for s, _ in BOT_SPEEDS]
         current = self.app.settings.bot_speed if self.app.settings.bot_speed in speeds else "normal"
-        cyc = Cycler(self.manager, self.ring, self.row(right, r), "Bot speed", speeds, speeds.index(current),
-                     on_change=self.set_bot_speed, name="bot_speed", caption_width=0.5)
+        cyc = self.cycler(self.row(right, r), "Bot speed", speeds, speeds.index(current), None, self.set_bot_speed,
+                          "bot_speed", RIGHT_CAPTION)
         cyc.item.on_focus = self._doc_setter("How quickly the bots play (their thinking or reaction time).")
-        start_rect = pygame.Rect(right.x, full.bottom - self.row_height - 4, right.width, self.row_height + 4)
+        # Start where reading the screen ends: right under the last option, a full button's height
+        start_rect = pygame.Rect(right.x, self.row(right, r + 1).y, right.width, self.start_height)
         self.button(start_rect, "Open the table" if self.hosting else "Start", self.start, name="start", big=True)
         self.ring.items[-1].on_focus = self._doc_setter(
             "Open the table: players on the LAN can join from the lobby." if self.hosting else "Deal the first hand.")
