@@ -455,28 +455,3 @@ class HardBot(NormalBot):
 
 
 BOTS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
-
-
-def explain(view: View, action: Action) -> str:
-    """One line on why ``action`` suits the seat now (the Hint button's reason)."""
-    kind = action["type"]
-    if kind == "stop":
-        return f"stop: collect your {view['scores'][view['seat']]} points now"
-    if kind == "go":
-        return "go: you have turns to spare and nobody is close"
-    if kind == "choose":
-        return "take the more valuable card"
-    if kind == "bomb":
-        return "bomb: take all four cards of the month"
-    if kind == "flip":
-        return "nothing captures: just turn the stock"
-    if kind in ("deal", "leave"):
-        return ""
-    card = action["card"]
-    if not MONTH_OF.get(card):
-        return "a bonus card: it is yours at once and costs nothing"
-    piles = table_by_month([c for pile in view["table"] for c in pile])
-    taken = piles.get(MONTH_OF[card], [])
-    if taken:
-        return f"captures {len(taken)} card{'' if len(taken) == 1 else 's'} of its month"
-    return "nothing captures: this gives the others least"

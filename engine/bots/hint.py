@@ -1,4 +1,4 @@
-"""The Hint button: what the ``hard`` bot would do for a seat now, and why in one line where it can say.
+"""The Hint button: what the ``hard`` bot would do for a seat now, and why in one line (engine/coach).
 
 Like every bot it sees only that seat's view and legal actions, never the state, so a hint can be
 asked for on any client that has its own view (and, in a LAN game, only when the host allows hints).
@@ -9,19 +9,19 @@ asked for on any client that has its own view (and, in a LAN game, only when the
 >>> state = game.new(4, seed=3)
 >>> seat = game.to_act(state)[0]
 >>> tip = hint("oh_hell", game.view(state, seat), game.legal(state, seat))
->>> tip.action["type"], tip.reason.startswith("your hand")
+>>> tip.action["type"], tip.reason.startswith("bid ")
 ('bid', True)
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.engine.bots import get_bot
+from cardtable.engine.coach import Explanation, explain
 
 HINT_LEVEL = "hard"
 
@@ -36,6 +36,7 @@ class Hint:
     pile: int | None = None  # a centre pile it plays onto (Spit, Speed), when it has one
     place: int | None = None  # one of the seat's own places (Spit's stock piles), when it has one
     extra: dict[str, Any] = field(default_factory=dict)
+    explanation: Explanation | None = None  # the facts behind ``reason`` (engine/coach)
 
 
 def hint(game_name: str, view: dict[str, Any], legal: list[dict[str, Any]],
@@ -48,9 +49,7 @@ def hint(game_name: str, view: dict[str, Any], legal: list[dict[str, Any]],
         return None
     bot = get_bot(game_name, HINT_LEVEL)
     action = bot.choose(view, legal, rng or random.Random(0))
-    module = importlib.import_module(f"cardtable.engine.bots.{game_name}")
-    explain = getattr(module, "explain", None)
-    reason = explain(view, action) if explain is not None else ""
+    told = explain(game_name, view, legal, action)
     cards: tuple[str, ...] = ()
     if isinstance(action.get("card"), str):
         cards = (action["card"],)
@@ -60,7 +59,7 @@ def hint(game_name: str, view: dict[str, Any], legal: list[dict[str, Any]],
         cards = tuple(laid_cards(view["table"], action["table"]).elements())
     pile = action.get("pile") if isinstance(action.get("pile"), int) else None
     place = action.get("stock") if isinstance(action.get("stock"), int) else None
-    return Hint(action=action, reason=reason or "", cards=cards, pile=pile, place=place)
+    return Hint(action=action, reason=told.sentence, cards=cards, pile=pile, place=place, explanation=told)
 
 
 def laid_cards(old: list[list[str]], new: list[list[str]]) -> Counter:

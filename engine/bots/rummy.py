@@ -149,20 +149,3 @@ def _unseen(view: View) -> list[str]:
 BOTS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
 
 __all__ = ["BOTS", "JOKER"]
-
-
-def explain(view: View, action: Action) -> str:
-    """One line on why ``action`` suits the seat now (the Hint button's reason)."""
-    kind = action["type"]
-    if kind == "draw":
-        return "nothing worth melding yet: draw"
-    if kind == "meld":
-        before = sum(len(meld) for meld in view["table"])
-        after = sum(len(meld) for meld in action["table"])
-        laid = after - before
-        return f"meld {laid} card{'' if laid == 1 else 's'} from your hand"
-    if kind == "knock":
-        return "knock: your hand is likely the lowest"
-    if kind == "pass":
-        return "keep your cards for now"
-    return ""

@@ -128,20 +128,3 @@ class HardBot(NormalBot):
 
 
 BOTS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
-
-
-def explain(view: View, action: Action) -> str:
-    """One line on why ``action`` suits the seat now (the Hint button's reason)."""
-    kind = action["type"]
-    if kind == "play":
-        rest = list(view["hand"])
-        rest.remove(action["card"])
-        tops = (view["centre"][0], view["centre"][1])
-        tops = (action["card"], tops[1]) if action["pile"] == 0 else (tops[0], action["card"])
-        more = run_length(rest, tops, 3)
-        return f"it fits, and {more} more can follow" if more else "it fits a centre pile"
-    return {
-        "ready": "ready when you are",
-        "draw": "draw: you hold fewer than five",
-        "flip": "you are stuck: ask to flip",
-    }.get(kind, "")

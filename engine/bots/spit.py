@@ -132,17 +132,3 @@ class HardBot(SpitBot):
 
 
 BOTS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
-
-
-def explain(view: View, action: Action) -> str:
-    """One line on why ``action`` suits the seat now (the Hint button's reason)."""
-    return {
-        "ready": "call Spit! to start",
-        "play": "it fits a spit pile",
-        "turn": "turn up a face-down card",
-        "move": "move it to uncover a card",
-        "stack": "stack it to uncover a card",
-        "spit": "nobody can play: call Spit!",
-        "slap": "slap the smaller pile!",
-        "choose": "take the smaller pile",
-    }.get(action["type"], "")

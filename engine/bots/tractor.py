@@ -639,39 +639,3 @@ class HardBot(NormalBot):
 
 
 BOTS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
-
-
-def explain(view: dict[str, Any], action: dict[str, Any]) -> str:
-    """One line on why ``action`` suits the seat now (the Hint button's reason)."""
-    kind = action["type"]
-    if kind == "declare":
-        return "declare: you hold many cards of that suit"
-    if kind == "bury":
-        return "bury short suits' low cards; keep points out of the kitty"
-    if kind == "pass":
-        return "nothing here is worth declaring"
-    if kind == "draw":
-        return "draw the next card"
-    if kind != "play":
-        return ""
-    t = table_from_view(view)
-    play = action["cards"]
-    order = t.order
-    points = sum(POINTS[c] for c in play)
-    if not t.trick:
-        cls = order[play[0]][0]
-        sure = {c for u in sure_units(t.hand, t.unseen, order, cls) for c in u[3]}
-        if all(c in sure for c in play):
-            return "lead what nobody can beat"
-        return "lead low from a short suit"
-    partner = (t.seat + 2) % PLAYERS
-    on_table = sum(POINTS[c] for p in t.trick for c in p["cards"])
-    now = t.trick[winning_play(t.trick, order)]["seat"]
-    plays = [*t.trick, {"seat": t.seat, "cards": play}]
-    after = plays[winning_play(plays, order)]["seat"]
-    if after == t.seat:
-        total = on_table + points
-        return f"win the trick: {total} point{'' if total == 1 else 's'} in it" if total else "take the lead cheaply"
-    if now == partner and after == partner:
-        return "partner is winning - give points" if points else "partner is winning - play low"
-    return "you cannot win it: give nothing away" if not points else "you cannot win it: this costs least"

@@ -1,0 +1,151 @@
+"""Oh Hell's coach: whether a card wins or ducks the trick (for certain, or how many unseen cards could
+beat it) and what that does to the bid.
+
+Claim kinds:
+
+- ``forced``: the only legal card.
+- ``estimate``: a bid's reason from the hand's worth (the bots' own estimate; an opinion, not a fact).
+- ``bids_so_far``: the bids already made add up to ``number``.
+- ``wins`` / ``loses``: last to play, the card takes / does not take the trick (``loses``: ``cards``
+  holds the card that beats it).
+- ``beaten``: a card already played to the trick (``cards[0]``) beats it: it cannot win.
+- ``sure``: no card this seat cannot see could beat it (played or led now, it wins).
+- ``on_top``: it beats the cards played so far, and ``number`` unseen cards could still beat it.
+- ``need``: the seat still needs ``number`` tricks for its bid (0: it has its bid; below 0: over it).
+- ``all_win`` / ``all_lose``: every legal card wins / loses this trick too (last to play).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.engine.coach import FORCED, Claim, Explanation, only, s
+from cardtable.engine.oh_hell import DECK, HIGH, STRENGTH
+
+Action = dict[str, Any]
+View = dict[str, Any]
+
+
+def unseen(view: View) -> set[str]:
+    """The cards this seat cannot see: another hand or the undealt rest of the deck."""
+    seen = set(view["hand"]) | set(view["played"]) | {p["card"] for p in view["trick"]}
+    if view["last_trick"]:
+        seen |= {p["card"] for p in view["last_trick"]["cards"]}
+    if view["trump_card"]:
+        seen.add(view["trump_card"])
+    return set(DECK) - seen
+
+
+def strength(view: View, cards: list[str]) -> dict[str, int]:
+    """Each card's strength in a trick led by ``cards[0]`` (0: cannot win it)."""
+    return STRENGTH[view["trump"]][cards[0][1]]
+
+
+def outcome(view: View, card: str) -> tuple[str, tuple[str, ...], int]:
+    """``("wins"|"loses"|"beaten"|"sure"|"on_top", cards, unseen beaters)`` of playing ``card`` now."""
+    trick = [p["card"] for p in view["trick"]]
+    cards = [*trick, card]
+    power = strength(view, cards)
+    best = max(trick, key=lambda c: power[c], default=None)
+    last = len(trick) == view["players"] - 1
+    if best is not None and power[best] > power[card]:
+        return ("loses" if last else "beaten"), (best,), 0
+    if last:
+        return "wins", (), 0
+    beaters = sum(1 for c in unseen(view) if power[c] > power[card])
+    return ("sure" if beaters == 0 else "on_top"), (), beaters
+
+
+def need_of(view: View) -> int:
+    seat = view["seat"]
+    return (view["bids"][seat] or 0) - view["tricks"][seat]
+
+
+def bid_words(view: View, takes: bool | None) -> Claim:
+    """What winning (``takes``), ducking (False) or an open trick (None) does to the bid."""
+    need = need_of(view)
+    bid = view["bids"][view["seat"]] or 0
+    left = len(view["hand"]) - 1  # tricks after this one
+    if takes:
+        if need > 1:
+            text = f"a trick you need: {need - 1} more after it"
+        elif need == 1:
+            text = f"it makes your bid of {bid}"
+        else:
+            text = f"it puts you over your bid of {bid}"
+    elif takes is False and need > left:
+        text = f"your bid of {bid} can no longer be made"
+    elif takes is False and need > 0:
+        text = f"you still need {s(need, 'trick')} from the {left} after it"
+    elif need > 0:
+        text = f"you need {s(need, 'more trick')}"
+    elif need == 0:
+        text = f"you have your {bid} and want no more"
+    else:
+        text = f"you are over your bid of {bid}"
+    return Claim("need", text, number=need)
+
+
+def play_claims(view: View, legal: list[Action], card: str) -> list[Claim]:
+    kind, cards, beaters = outcome(view, card)
+    if kind == "wins":
+        lead = Claim("wins", f"{card} wins the trick")
+        takes: bool | None = True
+    elif kind == "loses":
+        lead = Claim("loses", f"{card} ducks under {cards[0]}", cards)
+        takes = False
+    elif kind == "beaten":
+        lead = Claim("beaten", f"{card} cannot win ({cards[0]} beats it)", cards)
+        takes = False
+    elif kind == "sure":
+        lead = Claim("sure", f"{card} wins the trick (no unseen card beats it)")
+        takes = True
+    else:
+        lead = Claim("on_top", f"{card} is on top for now; {s(beaters, 'unseen card')} could beat it",
+                     number=beaters)
+        takes = None
+    claims = [lead, bid_words(view, takes)]
+    if len(legal) > 1 and kind in ("wins", "loses"):
+        others = {outcome(view, a["card"])[0] for a in legal}
+        if others == {kind}:
+            claims.append(Claim("all_win" if kind == "wins" else "all_lose",
+                                "every card you may play " + ("wins it" if kind == "wins" else "ducks")))
+    return claims
+
+
+def explain(view: View, legal: list[Action], action: Action) -> Explanation:
+    if action["type"] == "bid":
+        from cardtable.engine.bots.oh_hell import _bid_reason, estimate_tricks
+
+        claims = [Claim("estimate", f"bid {action['bid']}: {_bid_reason(estimate_tricks(view), action['bid'])}",
+                        number=action["bid"])]
+        made = [b for b in view["bids"] if b is not None]
+        if made:
+            claims.append(Claim("bids_so_far", f"the bids so far add up to {sum(made)} of "
+                                f"{view['cards_this_hand']}", number=sum(made)))
+        return Explanation(action, tuple(claims))
+    claims = [Claim("forced", FORCED)] if only(legal) else []
+    claims += play_claims(view, legal, action["card"])
+    return Explanation(action, tuple(claims))
+
+
+def blunder(view: View, legal: list[Action], action: Action) -> str | None:
+    """Last to play: declining a certain trick the bid needs, taking a trick the bid does not want
+    while a card that ducks is legal, or a higher card of a suit where a lower one does the same."""
+    if action["type"] != "play" or len(view["trick"]) != view["players"] - 1 or len(legal) < 2:
+        return None
+    card = action["card"]
+    need = need_of(view)
+    kinds = {a["card"]: outcome(view, a["card"])[0] for a in legal}
+    winners = [c for c, k in kinds.items() if k == "wins"]
+    losers = [c for c, k in kinds.items() if k == "loses"]
+    if need > 0 and kinds[card] == "loses" and winners:
+        return f"ducks a certain trick your bid needs ({winners[0]} wins it)"
+    if need <= 0 and kinds[card] == "wins" and losers:
+        return f"takes a trick your bid does not want ({losers[0]} ducks)"
+    if need > 0:
+        same = [c for c in (winners if kinds[card] == "wins" else losers)
+                if c[1] == card[1] and HIGH[c] < HIGH[card]]
+        if same:
+            return f"{card} where the lower {same[0]} does the same"
+    return None

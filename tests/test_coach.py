@@ -1,0 +1,366 @@
+"""The coach (engine/coach) says only true things: over random positions of every game, each claim of the
+explanation of each legal move is checked against the engine's state (which the coach never sees), and
+no claim names a card the seat may not see."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardtable.engine import get_game, hwatu
+from cardtable.engine.bots import get_bot
+from cardtable.engine.cards import adjacent
+from cardtable.engine.coach import Claim, explain
+from cardtable.engine.go_stop import GAME as GO_STOP
+from cardtable.engine.go_stop import score_of, table_of_month, turns_left
+from cardtable.engine.oh_hell import DECK, hand_cards, trick_winner
+from cardtable.engine.rummy import hand_value, simple_additions
+from cardtable.engine.rummy_solver import solve
+from cardtable.engine.speed import FITS
+from cardtable.engine.tractor import PLAYERS, follow_error, order_of, team, winning_play
+from cardtable.engine.tractor_shapes import POINTS, can_beat, decompose, of_class
+
+Action = dict[str, Any]
+EXPLORE = int(os.environ.get("COACH_EXPLORE", "0"))  # set: that many fresh random examples per game
+EXAMPLES = EXPLORE or 60
+PLAYER_COUNTS = {"spit": [2], "speed": [2], "go_stop": [2, 3], "rummy": [2, 3], "oh_hell": [3, 4, 5],
+                 "tractor": [4]}
+STEPS = {"spit": (0, 120), "speed": (0, 60), "go_stop": (0, 60), "rummy": (0, 60), "oh_hell": (0, 60),
+         "tractor": (100, 400)}
+RARE = {"go_stop": "go_stop", "rummy": "knock", "spit": "slap"}
+DRIVERS = {"spit": ["random", "normal"], "speed": ["random", "normal"], "go_stop": ["random", "normal"],
+           "rummy": ["random", "easy"], "oh_hell": ["random", "easy"], "tractor": ["random", "easy"]}
+
+
+def position(name: str, players: int, seed: int, steps: int, driver: str = "random") -> tuple[Any, Any, int] | None:
+    """A position ``steps`` actions into a seeded deal, played by ``driver`` bots (random play seldom
+    reaches a Go or a knock); the game, state and a seat with something to do."""
+    game = get_game(name)
+    state = game.new(players, seed=seed)
+    rng = random.Random(seed)
+    bot = get_bot(name, driver)
+    for _ in range(steps):
+        if game.result(state) is not None:
+            break
+        seats = [s for s in game.to_act(state) if game.legal(state, s)]
+        if not seats:
+            break
+        seat = rng.choice(seats)
+        if getattr(state, "phase", None) == RARE.get(name) and rng.random() < 0.5:
+            break  # a phase random steps seldom stop in: stay there half the time
+        game.apply(state, seat, bot.choose(game.view(state, seat), game.legal(state, seat), rng))
+    if game.result(state) is not None:
+        return None
+    seats = [s for s in game.to_act(state) if game.legal(state, s)]
+    return (game, state, rng.choice(seats)) if seats else None
+
+
+def moves(game: Any, state: Any, seat: int, rng: random.Random) -> list[Action]:
+    """Every concrete legal action (at most 12), and a few concrete picks for templates."""
+    legal = game.legal(state, seat)
+    concrete = [dict(a) for a in legal if "choose" not in a][:12]
+    if any("choose" in a for a in legal):
+        for _ in range(4):
+            pick = game.sample(state, seat, rng)
+            if pick not in concrete:
+                concrete.append(pick)
+    return concrete
+
+
+def applied(game: Any, state: Any, seat: int, action: Action) -> tuple[Any, list[dict[str, Any]]]:
+    trial = game.clone(state)
+    return trial, game.apply(trial, seat, action)
+
+
+# -- the facts, checked against the engine's state ---------------------------------------------------
+
+
+def go_stop_holds(state: Any, seat: int, legal: list[Action], action: Action, claim: Claim) -> bool:
+    kind = claim.kind
+    card = action.get("card", "")
+    month = hwatu.month(card) if card else ""
+    hand = state.hands[seat]
+    if kind == "forced":
+        return len(legal) == 1
+    if kind in ("captures", "stack"):
+        return sorted(claim.cards[-len(table_of_month(state, month)):]) == sorted(table_of_month(state, month)) \
+            and len(table_of_month(state, month)) == (3 if kind == "stack" else claim.number)
+    if kind == "bonus":
+        return hwatu.is_joker(card)
+    if kind == "none_captures":
+        return not any(hwatu.month(c) and table_of_month(state, hwatu.month(c)) for c in hand)
+    if kind == "other_captures":
+        other = claim.cards[0]
+        return other in hand and not table_of_month(state, month) \
+            and sorted(claim.cards[1:]) == sorted(table_of_month(state, hwatu.month(other)))
+    if kind == "out":
+        out = state.stock + [c for s, h in enumerate(state.hands) if s != seat for c in h]
+        return claim.number == sum(1 for c in out if hwatu.month(c) == month)
+    if kind == "pair_in_hand":
+        return claim.cards[0] in hand and claim.cards[0] != card and hwatu.month(claim.cards[0]) == month
+    if kind == "shake":
+        return action.get("shake") is True and sum(hwatu.month(c) == month for c in hand) == 3
+    if kind == "bomb":
+        return list(claim.cards) == table_of_month(state, hwatu.month(action["cards"][0]))
+    if kind == "takes":
+        return state.phase == "choose" and card in state.choice
+    if kind == "turns":
+        return claim.number == turns_left(state, seat)
+    if kind == "score":
+        return claim.number == score_of(state, seat)
+    if kind == "leader":
+        others = [score_of(state, o) for o in range(state.players) if o != seat]
+        return claim.seat != seat and claim.number == score_of(state, claim.seat) == max(others)
+    if kind == "stop_pays":
+        return claim.number == GO_STOP.payments(state, seat)[0][seat]
+    if kind == "pi_bak":
+        return claim.number == hwatu.tally(state.captures[seat])["junk"] <= state.options["pibak_max"]
+    if kind == "gwang_bak":
+        return hwatu.tally(state.captures[seat])["brights"] == 0
+    return kind == action["type"]
+
+
+def oh_hell_holds(state: Any, seat: int, legal: list[Action], action: Action, claim: Claim) -> bool:
+    game = get_game("oh_hell")
+    kind = claim.kind
+    n = state.players
+    trick = list(state.trick)
+    card = action.get("card", "")
+
+    def winner(cards: list[str]) -> int:
+        return trick_winner(cards, state.leader, n, state.trump)
+
+    def takes(c: str) -> bool:
+        _, events = applied(game, state, seat, {"type": "play", "card": c})
+        return next(e for e in events if e["type"] == "trick")["winner"] == seat
+
+    last = len(trick) == n - 1
+    if kind == "forced":
+        return len(legal) == 1
+    if kind == "estimate":
+        return action["type"] == "bid"
+    if kind == "bids_so_far":
+        return claim.number == sum(b for b in state.bids if b is not None)
+    if kind == "wins":
+        return last and takes(card)
+    if kind == "loses":
+        return last and not takes(card) and claim.cards[0] in trick and winner([*trick, card]) != seat \
+            and winner([*trick, card]) == (state.leader + trick.index(claim.cards[0])) % n
+    if kind == "beaten":
+        return claim.cards[0] in trick and winner([*trick, card]) != seat
+    later = [(seat + k) % n for k in range(1, n - len(trick))]
+    if kind == "sure":
+        return winner([*trick, card]) == seat and all(
+            winner([*trick, card, other]) == seat for s in later for other in hand_cards(state.hands[s]))
+    if kind == "on_top":
+        seen = set(hand_cards(state.hands[seat])) | set(state.played) | set(trick)
+        seen |= {state.trump_card} if state.trump_card else set()
+        beaters = sum(1 for other in DECK if other not in seen and winner([*trick, card, other]) != seat)
+        return winner([*trick, card]) == seat and claim.number == beaters
+    if kind == "need":
+        return claim.number == (state.bids[seat] or 0) - state.tricks[seat]
+    if kind in ("all_win", "all_lose"):
+        return last and all(takes(a["card"]) == (kind == "all_win") for a in legal)
+    return False
+
+
+def rummy_holds(state: Any, seat: int, legal: list[Action], action: Action, claim: Claim) -> bool:
+    game = get_game("rummy")
+    kind = claim.kind
+    hand = state.hands[seat]
+    if kind == "must_draw":
+        return state.drawn == 0 and action["type"] == "draw" and not any(a["type"] == "meld" for a in legal)
+    if kind == "no_simple_meld":
+        return not simple_additions(state.table, hand)
+    if kind == "goes_out_possible":
+        found = solve(state.table, hand, budget=60000)
+        return found is not None and Counter(found.played) == Counter(hand)
+    if kind == "holds_back":
+        found = solve(state.table, hand, budget=60000)
+        return found is not None and 0 < (claim.number or 0) <= found.points
+    if kind == "third_draw":
+        return state.drawn == 2 and action["type"] == "draw"
+    if kind == "lays":
+        return not Counter(claim.cards) - Counter(hand) and claim.number == sum(
+            25 if c == "JK" else hand_value([c]) for c in claim.cards)
+    if kind == "goes_out":
+        trial, events = applied(game, state, seat, action)
+        return any(e["type"] in ("hand_over", "game_over") for e in events) and len(claim.cards) == 0 \
+            and action["type"] == "meld"
+    if kind == "hand_after":
+        trial, _ = applied(game, state, seat, action)
+        if trial.hand_number == state.hand_number:
+            return claim.number == hand_value(trial.hands[seat])
+        return claim.number == trial.last_hand["values"][seat]  # the meld ended the hand: its count
+    if kind == "hand_value":
+        return claim.number == hand_value(hand)
+    if kind == "fewest_cards":
+        others = [s for s in range(state.players) if s != seat]
+        fewest = min(len(state.hands[s]) for s in others)
+        safe = claim.number > hand_value(hand)
+        return claim.number == fewest and (not safe or all(hand_value(state.hands[s]) > hand_value(hand)
+                                                           for s in others))
+    return kind == action["type"]
+
+
+def tractor_follows(state: Any, seat: int) -> set[tuple[str, ...]]:
+    """Every legal follow of ``seat`` (as sorted card tuples)."""
+    order = order_of(state)
+    lead = state.trick[0]["cards"]
+    hand = state.hands[seat]
+    return {tuple(sorted(combo)) for combo in itertools.combinations(sorted(hand), len(lead))
+            if follow_error(hand, list(combo), lead, order) is None}
+
+
+def tractor_holds(state: Any, seat: int, legal: list[Action], action: Action, claim: Claim) -> bool:
+    game = get_game("tractor")
+    kind = claim.kind
+    order = order_of(state)
+    cards = list(action.get("cards", []))
+    last = len(state.trick) == PLAYERS - 1
+
+    def trick_event() -> dict[str, Any]:
+        _, events = applied(game, state, seat, action)
+        return next(e for e in events if e["type"] == "trick")
+
+    def winning_after() -> int:
+        plays = [*state.trick, {"seat": seat, "cards": cards}]
+        return plays[winning_play(plays, order)]["seat"]
+
+    if kind == "forced":
+        if not state.trick:
+            return len(state.hands[seat]) == 1
+        return len(state.hands[seat]) > 20 or len(tractor_follows(state, seat)) == 1
+    if kind == "wins":
+        return last and trick_event()["winner"] == seat
+    if kind == "loses":
+        return last and trick_event()["winner"] != seat
+    if kind == "points":
+        event = trick_event()
+        return last and event["points"] == claim.number and team(event["winner"]) == claim.seat
+    if kind == "on_top":
+        return not last and winning_after() == seat
+    if kind == "behind":
+        return not last and winning_after() != seat
+    if kind == "partner_winning":
+        return state.trick and state.trick[winning_play(state.trick, order)]["seat"] == (seat + 2) % PLAYERS
+    if kind == "gives":
+        return claim.number == sum(POINTS[c] for c in cards)
+    if kind == "sure_lead":
+        cls = order[cards[0]][0]
+        others = [c for s in range(PLAYERS) if s != seat for c in of_class(state.hands[s], order, cls)]
+        others += of_class(state.kitty, order, cls)
+        return not state.trick and not any(can_beat(u, others, order) for u in decompose(cards, order))
+    if kind == "lead":
+        return not state.trick
+    return kind == action["type"]
+
+
+def speed_run(hand: list[str], tops: list[str]) -> int:
+    """The most cards of ``hand`` played in a row onto ``tops``: every order tried."""
+    best = 0
+    for n in range(len(hand), 0, -1):
+        for order in itertools.permutations(hand, n):
+            for piles in itertools.product((0, 1), repeat=n):
+                now = list(tops)
+                if all(c in FITS[now[p]] and not now.__setitem__(p, c) for c, p in zip(order, piles, strict=True)):
+                    return n
+    return best
+
+
+def speed_holds(state: Any, seat: int, legal: list[Action], action: Action, claim: Claim) -> bool:
+    kind = claim.kind
+    hand = list(state.hands[seat])
+    tops = [state.centre[0][-1], state.centre[1][-1]]
+
+    def row(play: Action) -> int:
+        rest = list(hand)
+        rest.remove(play["card"])
+        after = list(tops)
+        after[play["pile"]] = play["card"]
+        return 1 + speed_run(rest, after)
+
+    if kind == "fits":
+        return claim.cards[1] == tops[claim.number] and claim.cards[0] in hand and claim.cards[0] in FITS[tops[claim.number]]
+    if kind == "run":
+        return claim.number == row(action) - 1
+    if kind == "longest":
+        return all(row(a) <= claim.number for a in legal if a["type"] == "play") and row(action) == claim.number
+    if kind == "draw":
+        return claim.number == len(hand) < 5
+    if kind == "stuck":
+        return not any(c in FITS[t] for c in hand for t in tops)
+    return kind == action["type"]
+
+
+def spit_holds(state: Any, seat: int, legal: list[Action], action: Action, claim: Claim) -> bool:
+    kind = claim.kind
+    sizes = [len(p) for p in state.spit_piles]
+    if kind == "fits":
+        top = state.spit_piles[claim.number][-1]
+        return claim.cards[1] == top and adjacent(claim.cards[0], top)
+    if kind == "turn":
+        return state.up[seat][claim.number] == 0 and bool(state.layouts[seat][claim.number])
+    if kind == "uncovers":
+        place = state.layouts[seat][claim.number]
+        return place[-1] == claim.cards[0] and (len(place) > state.up[seat][claim.number]
+                                                or action["type"] == "stack")
+    if kind in ("smaller", "larger", "equal"):
+        pile = action["pile"]
+        relation = {"smaller": sizes[pile] < sizes[1 - pile], "larger": sizes[pile] > sizes[1 - pile],
+                    "equal": sizes[pile] == sizes[1 - pile]}
+        return claim.number == sizes[pile] and relation[kind]
+    if kind == "stuck":
+        return state.stuck
+    return kind == action["type"]
+
+
+HOLDS = {"go_stop": go_stop_holds, "oh_hell": oh_hell_holds, "rummy": rummy_holds, "tractor": tractor_holds,
+         "speed": speed_holds, "spit": spit_holds}
+
+
+def check_position(name: str, players: int, seed: int, steps: int, driver: str = "random") -> int:
+    """Explain every move of a position and check every claim; the number of claims checked."""
+    found = position(name, players, seed, steps, driver)
+    if found is None:
+        return 0
+    game, state, seat = found
+    view, legal = game.view(state, seat), game.legal(state, seat)
+    visible = Counter(game.cards(state)) - Counter(game.hidden(state, seat))
+    checked = 0
+    for action in moves(game, state, seat, random.Random(seed)):
+        told = explain(name, view, legal, action)
+        assert told.claims and told.sentence, (name, action)
+        for claim in told.claims:
+            assert not Counter(claim.cards) - visible, f"{name}: {claim} names a card the seat cannot see"
+            assert HOLDS[name](state, seat, legal, action, claim), (
+                f"{name} seed {seed} steps {steps} seat {seat}: {action} -> false claim {claim}\n"
+                f"sentence: {told.sentence}")
+            checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("name", sorted(HOLDS))
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=EXPLORE == 0,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_every_claim_is_true_of_the_position(name: str, data: st.DataObject) -> None:
+    players = data.draw(st.sampled_from(PLAYER_COUNTS[name]), label="players")
+    seed = data.draw(st.integers(0, 10_000), label="seed")
+    steps = data.draw(st.integers(*STEPS[name]), label="steps")
+    driver = data.draw(st.sampled_from(DRIVERS[name]), label="driver")
+    check_position(name, players, seed, steps, driver)
+
+
+@pytest.mark.parametrize("name", sorted(HOLDS))
+def test_the_property_test_reaches_claims(name: str) -> None:
+    """The random positions do reach explanations with claims for every game (not all skipped)."""
+    total = sum(check_position(name, PLAYER_COUNTS[name][0], seed, sum(STEPS[name]) // 2) for seed in range(6))
+    assert total >= 6
