@@ -111,8 +111,8 @@ def go_stop_holds(state: Any, seat: int, legal: list[Action], action: Action, cl
         return list(claim.cards) == table_of_month(state, hwatu.month(action["cards"][0]))
     if kind == "takes":
         return state.phase == "choose" and card in state.choice
-    if kind == "turns":
-        return claim.number == turns_left(state, seat)
+    if kind == "turns" or kind == "go":
+        return claim.number == turns_left(state, seat) and (kind == "turns" or action["type"] == "go")
     if kind == "score":
         return claim.number == score_of(state, seat)
     if kind == "leader":
@@ -364,3 +364,71 @@ def test_the_property_test_reaches_claims(name: str) -> None:
     """The random positions do reach explanations with claims for every game (not all skipped)."""
     total = sum(check_position(name, PLAYER_COUNTS[name][0], seed, sum(STEPS[name]) // 2) for seed in range(6))
     assert total >= 6
+
+
+# -- the sentences issue 18 found false ------------------------------------------------------------
+
+
+def test_go_stop_names_the_capture_it_passes_up() -> None:
+    """Seed 27's hand 01P1 02A 05A 05R 09A, table 11P1 and 09P2: 05R was "nothing captures" while 09A
+    captures 09P2."""
+    game = get_game("go_stop")
+    state = game.new(2, seed=27)
+    seat = state.turn
+    state.phase = "play"
+    state.hands[seat] = ["01P1", "02A", "05A", "05R", "09A"]
+    state.table = ["11P1", "09P2"]
+    view, legal = game.view(state, seat), game.legal(state, seat)
+    told = explain("go_stop", view, legal, {"type": "play", "card": "05R"})
+    assert "none_captures" not in told.kinds() and told.get("other_captures").cards == ("09A", "09P2")
+    assert told.sentence.startswith("the iris ribbon captures nothing (your chrysanthemum animal would take")
+
+
+def test_go_stop_go_counts_the_turns_left() -> None:
+    """"go: you have turns to spare" was said with one card left."""
+    game = get_game("go_stop")
+    state = game.new(2, seed=5)
+    state.phase, state.turn, state.hands, state.flips = "go_stop", 0, [["11P2"], ["03P1"]], [0, 0]
+    view, legal = game.view(state, 0), game.legal(state, 0)
+    told = explain("go_stop", view, legal, {"type": "go"})
+    assert told.get("go").number == 1 and "1 turn left" in told.sentence and "spare" not in told.sentence
+
+
+def oh_hell_trick(hand: list[str], trick: list[str], bid: int, took: int) -> tuple[dict, list[dict]]:
+    """Seat 3 of 4, after ``trick`` (led by seat 0), trump spades, holding ``hand``."""
+    from cardtable.engine.oh_hell import hand_mask
+
+    game = get_game("oh_hell")
+    state = game.new(4, seed=1, options={"schedule": "down"})
+    while state.phase == "bid":
+        seat = game.to_act(state)[0]
+        game.apply(state, seat, {"type": "bid", "bid": bid if seat == 3 else 0})
+    state.hands[3] = hand_mask(hand)
+    state.trick, state.leader, state.turn, state.trump = list(trick), 0, 3, "S"
+    state.tricks[3] = took
+    return game.view(state, 3), game.legal(state, 3)
+
+
+def test_oh_hell_a_duck_is_not_a_trick_you_need() -> None:
+    """"you need 2 more tricks" was said of a card that ducks."""
+    view, legal = oh_hell_trick(["3S", "8S", "5H"], ["AD", "JD", "KD"], bid=2, took=0)
+    ducks = explain("oh_hell", view, legal, {"type": "play", "card": "5H"})
+    assert ducks.kinds() >= {"loses", "need"} and ducks.sentence.startswith("5H ducks under AD")
+    assert "need 2 more" not in ducks.sentence and "still need 2 tricks from the 2 after it" in ducks.sentence
+    ruff = explain("oh_hell", view, legal, {"type": "play", "card": "3S"})
+    assert ruff.sentence == "3S wins the trick: you need it and 1 more after it"
+
+
+def test_oh_hell_a_forced_last_card_says_so() -> None:
+    view, legal = oh_hell_trick(["AC"], ["2C", "3C", "4C"], bid=0, took=0)
+    told = explain("oh_hell", view, legal, legal[0])
+    assert told.sentence == "your only legal card: AC wins the trick; it puts you over your bid of 0"
+
+
+def test_rummy_first_draw_is_the_rule_not_a_judgement() -> None:
+    """"nothing worth melding yet: draw" was said before the first draw, when melding is not allowed."""
+    game = get_game("rummy")
+    state = game.new(2, seed=3)
+    seat = game.to_act(state)[0]
+    view, legal = game.view(state, seat), game.legal(state, seat)
+    assert explain("rummy", view, legal, {"type": "draw"}).sentence == "draw: you may meld only after a draw"

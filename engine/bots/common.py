@@ -7,6 +7,17 @@ from dataclasses import dataclass
 from typing import Any
 
 
+def sound(game_name: str, view: dict[str, Any], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The concrete legal actions that are not plainly worse than another (engine/coach ``blunder``:
+    points thrown to the other side, a capture passed up for nothing, a Go with no turn to use it); all
+    of them when every one is. Templates are left out: a bot fills those itself."""
+    from cardtable.engine.coach import blunder
+
+    actions = concrete(legal)
+    kept = [a for a in actions if blunder(game_name, view, legal, a) is None]
+    return kept or actions
+
+
 def concrete(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The legal actions that need no further choice (no ``"choose"`` template)."""
     return [action for action in legal if "choose" not in action]

@@ -7,6 +7,9 @@
   that gives opponents least (a month whose other cards it holds or has seen). It shakes and bombs when
   it can, uses its flip-only turns when no card captures, and calls Go only with turns to spare while
   no opponent is near the target or a set.
+- ``normal`` and ``hard`` never take a play the coach calls plainly worse (engine/coach/go_stop.py:
+  a Go with one turn left and a card that captures nothing; a card laid for the others while another
+  captures and nothing is gained by waiting) while another is legal.
 - ``hard``: determinized search for the play and the Go/Stop decisions: it deals the unseen cards at
   random into the opponents' hands and the stock (consistent with the hand sizes and the cards shown),
   plays the hand out with the ``normal`` policy for every seat after each of the ``width`` actions
@@ -27,7 +30,7 @@ from collections import Counter
 from typing import Any
 
 from cardtable.engine import hwatu
-from cardtable.engine.bots.common import THINK_TIME
+from cardtable.engine.bots.common import THINK_TIME, sound
 from cardtable.engine.go_stop import GAME, GoStopState, target_of, turns_left
 from cardtable.engine.hwatu import MONTH_OF, junk_value, kind, month
 
@@ -310,6 +313,7 @@ class NormalBot(RandomBot):
     level = "normal"
 
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
+        legal = sound("go_stop", view, legal)
         if len(legal) == 1:
             return legal[0]
         k = Knowledge.from_view(view)
@@ -387,6 +391,7 @@ class HardBot(NormalBot):
 
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         phase = view["phase"]
+        legal = sound("go_stop", view, legal)
         if len(legal) == 1 or phase not in ("play", "go_stop"):
             return super().choose(view, legal, rng)
         if phase == "go_stop":

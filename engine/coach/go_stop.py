@@ -12,7 +12,7 @@ Claim kinds:
 - ``out``: ``number`` cards of the played card's month are still out (in another hand or the stock).
 - ``pair_in_hand``: the hand holds ``cards[0]``, of the played card's month.
 - ``shake`` / ``bomb`` / ``flip`` / ``takes``: the action itself (``takes``: the chosen card).
-- ``turns``: the seat's turns left (``number``: cards in hand and flip-only turns).
+- ``turns``: the seat's turns left (``number``: cards in hand and flip-only turns); ``go`` says them too.
 - ``score``: the seat's score now (``number``); ``leader``: opponent ``seat`` has the most points
   among the opponents (``number``).
 - ``stop_pays``: what Stop collects now (``number``, the chips from all opponents together).
@@ -165,7 +165,8 @@ def go_stop_claims(view: View, action: Action) -> list[Claim]:
         if close:
             why.append(rival)
         return [lead, *why, facts["score"]][:3]
-    lead = Claim("go", f"Go, with {s(left, 'turn')} left to add to your {facts['score'].number} points")
+    lead = Claim("go", f"Go, with {s(left, 'turn')} left to add to your {facts['score'].number} points",
+                 number=left)
     claims = [lead, rival, facts["stop_pays"]]
     claims += bak_risks(view)[:1]
     return claims

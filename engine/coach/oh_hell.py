@@ -68,7 +68,7 @@ def bid_words(view: View, takes: bool | None) -> Claim:
     left = len(view["hand"]) - 1  # tricks after this one
     if takes:
         if need > 1:
-            text = f"a trick you need: {need - 1} more after it"
+            text = f"you need it and {need - 1} more after it"
         elif need == 1:
             text = f"it makes your bid of {bid}"
         else:

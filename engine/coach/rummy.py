@@ -109,5 +109,5 @@ def blunder(view: View, legal: list[Action], action: Action) -> str | None:
         return None
     found = best_meld(view)
     if found is not None and len(found.played) == len(view["hand"]):
-        return f"{action['type']}s when a meld would lay the whole hand"
+        return f"{'draws' if action['type'] == 'draw' else 'passes'} when a meld would lay the whole hand"
     return None

@@ -119,8 +119,9 @@ def blank(card: str, order: Order) -> bool:
 
 
 def blunder(view: View, legal: list[Action], action: Action) -> str | None:
-    """Last to play: points into a trick the other side takes while a blank card could go in their
-    place; or a trump that wins where a lower legal trump wins the same."""
+    """Last to play: points into a trick the other side takes while a blank card (not from a pair)
+    could go in their place; or a trump that wins where a lower legal trump (not from a pair, with at
+    least as many points) wins the same."""
     if action["type"] != "play" or view["phase"] != "play" or len(view["trick"]) != PLAYERS - 1:
         return None
     t = table_from_view(view)
@@ -129,25 +130,26 @@ def blunder(view: View, legal: list[Action], action: Action) -> str | None:
     cards = list(action["cards"])
     lead = view["trick"][0]["cards"]
     winner = winner_after(view, order, cards)
+    hand = view["hand"]
     if team(winner) != team(me) and points_of(cards):
-        rest = list(view["hand"])
+        rest = list(hand)
         for c in cards:
             rest.remove(c)
         for i, card in enumerate(cards):
             if not POINTS[card]:
                 continue
             for other in sorted(set(rest)):
-                if not blank(other, order):
-                    continue
+                if not blank(other, order) or hand.count(other) > hand.count(card):
+                    continue  # a pair is worth keeping: breaking one is not plainly better
                 swapped = [*cards[:i], other, *cards[i + 1:]]
-                if follow_error(view["hand"], swapped, lead, order) is None and \
+                if follow_error(hand, swapped, lead, order) is None and \
                         team(winner_after(view, order, swapped)) != team(me):
                     return f"gives {card} to {side(view, winner)} while {other} was legal"
     if winner == me and len(cards) == 1 and order[cards[0]][0] == TRUMP:
-        for other in set(view["hand"]):
+        for other in set(hand):
             if order[other][0] == TRUMP and order[other][1] < order[cards[0]][1] and \
-                    POINTS[other] >= POINTS[cards[0]] and \
-                    follow_error(view["hand"], [other], lead, order) is None and \
+                    POINTS[other] >= POINTS[cards[0]] and hand.count(other) <= hand.count(cards[0]) and \
+                    follow_error(hand, [other], lead, order) is None and \
                     winner_after(view, order, [other]) == me:
                 return f"wins with {cards[0]} where the lower {other} wins the same"
     return None
