@@ -1,6 +1,6 @@
 """The bots measured: level ladders, seat fairness, think times, and Oh Hell against OpenSpiel's IS-MCTS.
 
-    python -m tools.bench_bots [ladder] [fairness] [calibration] [openspiel] [--games spit,speed,...]
+    python -m tools.bench_bots [ladder] [fairness] [calibration] [openspiel] [blunders] [--games spit,...]
                                [--deals N] [--deals-for g=N,...] [--fair-games N] [--cal-games N]
                                [--os-deals N] [--os-jobs J] [--os-baselines honest,stock] [--os-log LOG]
                                [--seed S]
@@ -22,6 +22,8 @@ machine: hundreds of games take minutes (the note of issue 13 says how long each
   wins against 1/n, with Wilson 95% intervals, and whether 1/n lies inside every seat's interval.
 - ``calibration``: whole Oh Hell games, ``hard`` and ``normal`` seated alternately (4 and 3 players):
   per level and hand size the mean of (bid - tricks taken) and the exact-bid rate.
+- ``blunders``: per game and level, the share of ``--blunder-positions`` positions (each offering a play
+  the coach calls plainly worse, found in bot games) where the level plays one (:mod:`tools.blunders`).
 - ``openspiel``: only when open_spiel is installed (it is not a dependency): the engines' agreement on
   every legal action over many random hands, then Oh Hell ``hard`` against IS-MCTS (300 simulations,
   uct_c 10, random rollouts) on ``--os-deals`` mirrored deals (:func:`tools.oh_hell_openspiel.compare`),
@@ -264,7 +266,7 @@ def oh_hell_calibration(games: int, seed: int, players: int, levels: Sequence[st
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.bench_bots", description=__doc__.split("\n")[0])
     parser.add_argument("parts", nargs="*", default=["ladder", "fairness", "calibration", "openspiel"],
-                        choices=["ladder", "fairness", "calibration", "openspiel"])
+                        choices=["ladder", "fairness", "calibration", "openspiel", "blunders"])
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated games (default: all six)")
     parser.add_argument("--deals", type=int, default=100, help="mirrored deals per ladder pair")
     parser.add_argument("--deals-for", default="", help="per-game deals, e.g. go_stop=200,tractor=50")
@@ -275,6 +277,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="IS-MCTS world samplers to play against: honest (the baseline), stock")
     parser.add_argument("--os-log", default="", help="append each IS-MCTS deal to LOG.<baseline>.jsonl as it ends")
     parser.add_argument("--cal-games", type=int, default=40, help="whole Oh Hell games for the bid calibration")
+    parser.add_argument("--blunder-positions", type=int, default=100, help="positions per game for blunders")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     games = [g for g in args.games.split(",") if g]
@@ -312,6 +315,10 @@ def main(argv: list[str] | None = None) -> int:
     if "openspiel" in args.parts:
         report["openspiel"] = openspiel_part(args.os_deals, args.seed, progress, args.os_jobs, baselines,
                                              args.os_log or None)
+    if "blunders" in args.parts:
+        from tools.blunders import rates
+
+        report["blunders"] = rates(games, args.blunder_positions, args.seed + 5000)
     print(json.dumps(report))
     return 0
 

@@ -62,14 +62,23 @@ class Explanation:
         return next((c for c in self.claims if c.kind == kind), None)
 
 
+SENTENCE = 96
+"""The most characters a sentence takes more claims for: it sits on one line of a hint plate."""
+
+
 def join(claims: tuple[Claim, ...] | list[Claim]) -> str:
-    """The claims' texts as one sentence: the first, then the rest after a colon, joined by semicolons."""
+    """The claims' texts as one sentence: the first, then the next after a colon and the rest after
+    semicolons, as many as fit in :data:`SENTENCE` characters (the first always)."""
     texts = [c.text for c in claims if c.text]
     if not texts:
         return ""
-    if len(texts) == 1:
-        return texts[0]
-    return f"{texts[0]}: {'; '.join(texts[1:])}"
+    sentence = texts[0]
+    for i, text in enumerate(texts[1:]):
+        longer = f"{sentence}{': ' if i == 0 else '; '}{text}"
+        if len(longer) > SENTENCE:
+            break
+        sentence = longer
+    return sentence
 
 
 def _module(game_name: str) -> Any:

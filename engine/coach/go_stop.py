@@ -86,7 +86,7 @@ def play_claims(view: View, legal: list[Action], action: Action) -> list[Claim]:
     month = MONTH_OF[card]
     taken = table_cards(view, month)
     if action.get("shake"):
-        claims.append(Claim("shake", f"shake your three {MONTH_NAMES[month]} cards: a win pays double", (card,)))
+        claims.append(Claim("shake", "shake, so a win pays double", (card,)))
     if len(taken) == 3:
         claims.insert(0, Claim("stack", f"the {card_name(card)} takes the stack of three {MONTH_NAMES[month]}"
                                " cards and a junk from each opponent", (card, *taken), 3))

@@ -77,8 +77,7 @@ def draw_claims(view: View, legal: list[Action], kind: str) -> list[Claim]:
     found = best_meld(view) if may_meld(legal) else None
     claims = [lead]
     if found is None and may_meld(legal):
-        claims.append(Claim("no_simple_meld", "none of your cards fits a meld on the table, and no three of "
-                            "them make one"))
+        claims.append(Claim("no_simple_meld", "none of your cards fits a meld or makes a new one"))
     elif found is None:
         pass
     elif len(found.played) == len(view["hand"]):

@@ -86,8 +86,7 @@ def play_claims(view: View, cards: list[str]) -> list[Claim]:
             claims.append(Claim("points", "it holds no points", number=0, seat=team(winner)))
         return claims
     if view["winning"] == partner:
-        claims.append(Claim("partner_winning", f"your partner is winning the trick: play {names(cards)}",
-                            tuple(cards)))
+        claims.append(Claim("partner_winning", "your partner is winning the trick", tuple(cards)))
     elif winner == me:
         claims.append(Claim("on_top", f"{names(cards)} is winning the trick so far", tuple(cards)))
     else:
