@@ -26,6 +26,7 @@ from cardtable.engine.rummy_solver import solve
 from cardtable.engine.speed import FITS
 from cardtable.engine.tractor import PLAYERS, follow_error, order_of, team, winning_play
 from cardtable.engine.tractor_shapes import POINTS, can_beat, decompose, of_class
+from tools.blunders import candidates
 
 Action = dict[str, Any]
 EXPLORE = int(os.environ.get("COACH_EXPLORE", "0"))  # set: that many fresh random examples per game
@@ -60,18 +61,6 @@ def position(name: str, players: int, seed: int, steps: int, driver: str = "rand
         return None
     seats = [s for s in game.to_act(state) if game.legal(state, s)]
     return (game, state, rng.choice(seats)) if seats else None
-
-
-def moves(game: Any, state: Any, seat: int, rng: random.Random) -> list[Action]:
-    """Every concrete legal action (at most 12), and a few concrete picks for templates."""
-    legal = game.legal(state, seat)
-    concrete = [dict(a) for a in legal if "choose" not in a][:12]
-    if any("choose" in a for a in legal):
-        for _ in range(4):
-            pick = game.sample(state, seat, rng)
-            if pick not in concrete:
-                concrete.append(pick)
-    return concrete
 
 
 def applied(game: Any, state: Any, seat: int, action: Action) -> tuple[Any, list[dict[str, Any]]]:
@@ -335,7 +324,7 @@ def check_position(name: str, players: int, seed: int, steps: int, driver: str =
     view, legal = game.view(state, seat), game.legal(state, seat)
     visible = Counter(game.cards(state)) - Counter(game.hidden(state, seat))
     checked = 0
-    for action in moves(game, state, seat, random.Random(seed)):
+    for action in candidates(game, state, seat, random.Random(seed))[:16]:
         told = explain(name, view, legal, action)
         assert told.claims and told.sentence, (name, action)
         for claim in told.claims:
