@@ -97,7 +97,10 @@ def build_parser(with_options: bool = False) -> argparse.ArgumentParser:
     host.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     host.add_argument("--no-advertise", action="store_true")
     host.add_argument("--bot-speed", type=float, default=1.0, help="bot delay factor (0 = full speed)")
-    host.add_argument("--turn-timer", type=float, default=0.0, help="seconds per turn, then a default play")
+    host.add_argument("--turn-clock", type=float, default=60.0,
+                      help="seconds a player may hold the game up before their seat's bot plays (0: no clock)")
+    host.add_argument("--open-seats", action="store_true",
+                      help="watchers may take a bot's seat mid-game without the owner's yes")
     host.add_argument("--takeover", type=float, default=30.0, help="seconds away before a bot plays a seat")
     host.add_argument("--hold-cap", type=float, default=100.0, metavar="MS",
                       help="real-time games: the longest an action waits for an earlier press still on the "

@@ -45,7 +45,8 @@ def _config(args: argparse.Namespace) -> HostConfig:
         pin=pin,
         auto_start=True,
         bot_speed=getattr(args, "bot_speed", 1.0),
-        turn_timer=getattr(args, "turn_timer", 0.0),
+        turn_clock=getattr(args, "turn_clock", 60.0),
+        open_seats=getattr(args, "open_seats", False),
         takeover=getattr(args, "takeover", 30.0),
         max_hold=getattr(args, "hold_cap", 100.0) / 1000.0,
         silence=getattr(args, "silence", 15.0),
@@ -61,9 +62,14 @@ async def _host(args: argparse.Namespace) -> int:
     from cardtable.engine import get_game
     from cardtable.netplay.discovery import Advertiser, local_addresses
     from cardtable.netplay.host import Host
+    from cardtable.netplay.host.seats import clock_problem
     from cardtable.netplay.tablelog import LogError
 
     config = _config(args)
+    problem = clock_problem(config.turn_clock)
+    if problem is not None:
+        _say(f"cannot host: --turn-clock {problem}")
+        return 2
     if args.resume:
         try:
             table = Host.resume(args.resume, config)

@@ -39,8 +39,8 @@ Message = dict[str, Any]
 
 # Message types each side may send. Anything else closes the connection.
 CLIENT_TYPES: Final = frozenset(
-    {"hello", "probe", "action", "ping", "pong", "bye", "chat", "sit", "stand", "set_seat", "set_option",
-     "set_hints", "start", "admit"}
+    {"hello", "probe", "action", "ping", "pong", "bye", "chat", "sit", "let_sit", "stand", "set_seat", "set_option",
+     "set_hints", "set_clock", "start", "admit"}
 )
 HOST_TYPES: Final = frozenset(
     {"welcome", "table", "seats", "lobby", "view", "ack", "reject", "result", "error", "ping", "pong", "bye", "chat", "wait"}

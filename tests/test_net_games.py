@@ -1,5 +1,5 @@
 """Whole games over the network: results equal to the in-process replay, no hidden card on the wire,
-reconnection with the seat token, takeover, turn timers, couch seats."""
+reconnection with the seat token, takeover, couch seats (the turn clock: test_net_clock.py)."""
 
 from __future__ import annotations
 
@@ -210,25 +210,6 @@ def test_bot_takes_over_a_dropped_seat_until_the_player_returns() -> None:
     finally:
         table.stop()
     assert table.host.result is not None
-
-
-def test_turn_timer_plays_a_default_action() -> None:
-    table = start_local_table("oh_hell", 3, seats=[None, "random", "random"], seed=5, bot_speed=0.0,
-                              turn_timer=0.05)
-
-    async def scenario() -> None:
-        client = AsyncClient("127.0.0.1", table.port, "Slow")
-        await client.connect()
-        client.send({"type": "start"})
-        first = await _first_turn_view(client, 0)
-        later = await _first_turn_view(client, 0)  # we never act; the host's timer does
-        assert later["version"] > first["version"]
-        await client.close()
-
-    try:
-        asyncio.run(scenario())
-    finally:
-        table.stop()
 
 
 def test_lobby_requests_and_seat_ownership() -> None:

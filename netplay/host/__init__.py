@@ -6,7 +6,7 @@ One module per concern, composed by :class:`Host` (``table``):
   the connection cap, the PIN and its lockout);
 - ``seats``: seats, seat tokens, the table's owner and the lobby requests;
 - ``races``: the fair-race queue of real-time games (hold window, press order);
-- ``bots``: bots' turns, takeover of an absent person's seat, turn timers;
+- ``bots``: bots' turns, takeover of an absent person's seat, the turn clock;
 - ``clocks``: pings, round trips and clock offsets, press times in host time;
 - ``peer``: what the host keeps about one connection; ``config``: :class:`HostConfig`;
 - ``local``: :class:`LocalTable`, a host on its own thread for local play (:func:`start_local_table`).

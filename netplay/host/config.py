@@ -12,7 +12,10 @@ class HostConfig:
     name: str = "cardtable"
     pin: str | None = None
     bot_speed: float = 1.0  # multiplies every bot delay; 0 = bots at full speed
-    turn_timer: float = 0.0  # seconds a person may take in a turn game; 0 = off
+    # the turn clock: seconds a person may hold the game up (their turn; in a real-time game, while
+    # nothing moves) before their seat's bot plays and they are marked away; 0 = none (docs/PROTOCOL.md)
+    turn_clock: float = 60.0
+    open_seats: bool = False  # a spectator may take a free seat mid-game without the owner's yes
     takeover: float = 30.0  # seconds away before a bot plays a dropped player's seat
     takeover_level: str = "normal"
     fill_level: str = "normal"  # bots for seats still open at start

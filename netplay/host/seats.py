@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from cardtable.netplay.host.table import Host
 
 OPEN, PERSON, BOT = "open", "person", "bot"
+MIN_CLOCK, MAX_CLOCK = 10, 3600  # the turn clock the owner may set, in seconds (or 0: none)
 
 
 @dataclass(slots=True)
@@ -26,7 +27,15 @@ class Seat:
     token_hash: str | None = None  # token_digest of the owner's token (kind person)
     conn: ClientConn | None = None
     away_since: float | None = None
-    takeover: bool = False  # a bot plays this person's seat while they are away
+    takeover: bool = False  # a bot plays this person's seat while they are away (gone, or the turn clock ran out)
+
+
+def clock_problem(seconds: Any) -> str | None:
+    """What is wrong with ``seconds`` as a turn clock (None: nothing)."""
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not (
+            seconds == 0 or MIN_CLOCK <= seconds <= MAX_CLOCK):
+        return f"must be 0 (no clock) or {MIN_CLOCK}-{MAX_CLOCK} seconds, not {str(seconds)[:16]}"
+    return None
 
 
 def bot_seat(level: str) -> Seat:
@@ -35,7 +44,7 @@ def bot_seat(level: str) -> Seat:
 
 class Lobby:
     """The seats of one table and who may come back to them (tokens), who owns the table, and the
-    lobby requests (sit, stand, set_seat, set_option, set_hints, start)."""
+    lobby requests (sit, let_sit, stand, set_seat, set_option, set_hints, set_clock, start)."""
 
     def __init__(self, host: Host, specs: Sequence[str | None]) -> None:
         self.host = host
@@ -46,6 +55,7 @@ class Lobby:
                 self.seats[index] = bot_seat(spec)
         self.tokens: dict[str, str] = {}  # token_digest -> player name
         self.owner: str | None = None  # token_digest of the owner's token
+        self.asking: dict[int, tuple[ClientConn, int]] = {}  # connection id: (spectator, seat it asks for)
 
     def knows(self, token: str | None) -> bool:
         """``token`` holds (or held) a seat here."""
@@ -67,6 +77,8 @@ class Lobby:
                 "connected": seat.kind == BOT or seat.conn is not None,
                 "bot_playing": seat.kind == BOT or seat.takeover,
             }
+            if seat.kind == PERSON and seat.takeover and seat.conn is not None:
+                entry["away"] = True  # here, but the turn clock ran out: a bot plays until they act
             if seat.level is not None:
                 entry["level"] = seat.level
             if self.host.started and self.host.result is None and self.takeable(seat):
@@ -75,24 +87,80 @@ class Lobby:
         host = self.host
         watching = [c.name for c in host.conns.values() if c.welcomed and not c.seats]
         message = {"type": "lobby", "seats": seats, "options": host.options, "started": host.started,
-                   "spectators": len(watching), "watching": watching[:16], "hints": host.config.hints}
+                   "spectators": len(watching), "watching": watching[:16], "hints": host.config.hints,
+                   "turn_clock": host.config.turn_clock, "open_seats": host.config.open_seats,
+                   **self.clock_fields()}
+        if host.started and host.result is None and self.asking:
+            message["asking"] = [{"seat": seat, "name": c.name} for c, seat in list(self.asking.values())[:8]]
         if host.game.realtime:
             message["hold_cap_ms"] = round(host.config.max_hold * 1000)
             message["slow_links"] = host.races.slow_links()
         return message
+
+    def clock_fields(self) -> Message:
+        """``clock``, for a view or the lobby while the turn clock runs: whom it runs for and the seconds left."""
+        bots = self.host.bots
+        left = bots.clock_left()
+        return {} if left is None else {"clock": {"seats": list(bots.clock_seats), "left": round(left, 1)}}
 
     @staticmethod
     def takeable(seat: Seat) -> bool:
         """In a game, a seat a spectator may take: a bot's, or one a bot plays for a person gone too long."""
         return seat.kind == BOT or (seat.kind == PERSON and seat.conn is None and seat.takeover)
 
-    def take(self, client: ClientConn, index: int) -> None:
-        """A spectator takes seat ``index`` mid-game (``sit``); its old holder's token no longer has it."""
+    def sit_in_game(self, client: ClientConn, index: int) -> None:
+        """``sit`` mid-game: a person whose seat a bot plays for them takes it back; a spectator takes a
+        free seat if the table's owner asks, or the host lets anyone (``open_seats``); anyone else's
+        asking goes to the owner (refused, with why, until the owner's ``let_sit``)."""
+        if index in client.seats:
+            self.come_back(client, index)
+            return
+        self._check_free(client, index)
+        if self.host.config.open_seats or self.is_owner(client):
+            self.take(client, index)
+            return
+        if self.asking.get(client.id) != (client, index):
+            self.asking[client.id] = (client, index)
+            self.host.changed(spectators_only=True)  # the owner sees who asks (at most every lobby_interval)
+        raise IllegalAction(f"seat {index + 1} needs the table's owner's yes: they have been asked")
+
+    def let_sit(self, client: ClientConn, message: Message) -> None:
+        """The owner's answer to a spectator asking for a seat mid-game (``let_sit {seat, allow}``)."""
+        if not self.is_owner(client):
+            raise IllegalAction("only the table's owner can let someone sit")
+        index = self._seat_index(message)
+        allow = message.get("allow")
+        if not isinstance(allow, bool):
+            raise IllegalAction("'allow' must be true or false")
+        asked = [other for other, seat in self.asking.values() if seat == index]
+        if not asked:
+            raise IllegalAction(f"nobody asks for seat {index + 1}")
+        spectator = asked[0]
+        del self.asking[spectator.id]
+        if not allow:
+            self.host.send(spectator, {"type": "error", "request": "sit",
+                                       "reason": f"the table's owner kept seat {index + 1} as it is"})
+            return
+        self.take(spectator, index)
+        self.host.seats_changed(spectator)
+
+    def come_back(self, client: ClientConn, index: int) -> None:
+        """The person of seat ``index``, marked away by the turn clock, plays again (acts, or ``sit``)."""
         seat = self.seats[index]
+        if seat.conn is client and seat.takeover:
+            seat.takeover = False
+
+    def _check_free(self, client: ClientConn, index: int) -> None:
         if client.seats:
             raise IllegalAction("you already play at this table")
-        if not self.takeable(seat):
+        if not self.takeable(self.seats[index]):
             raise IllegalAction(f"seat {index + 1} is not free")
+
+    def take(self, client: ClientConn, index: int) -> None:
+        """A spectator takes seat ``index`` mid-game; its old holder's token no longer has it."""
+        seat = self.seats[index]
+        self._check_free(client, index)
+        self.asking.pop(client.id, None)
         if client.token_hash is None:
             client.token = secrets.token_urlsafe(12)
             client.token_hash = token_digest(client.token)
@@ -145,6 +213,7 @@ class Lobby:
 
     def release(self, client: ClientConn) -> None:
         """``client`` is gone: lobby seats open up again, seats in a game wait for their token."""
+        self.asking.pop(client.id, None)
         for index in client.seats:
             seat = self.seats[index]
             if seat.conn is not client:
@@ -193,12 +262,27 @@ class Lobby:
         itself). IllegalAction if it is refused."""
         host = self.host
         kind = message["type"]
-        if host.started and kind == "sit" and host.result is None:
-            self.take(client, self._seat_index(message))
+        owner = self.is_owner(client)
+        if kind == "set_clock":
+            if not owner:
+                raise IllegalAction("only the table's owner can set the turn clock")
+            seconds = message.get("seconds")
+            problem = clock_problem(seconds)
+            if problem is not None:
+                raise IllegalAction(f"'seconds' {problem}")
+            host.config.turn_clock = float(seconds)
+            host.bots.arm_clock(restart=True)
+            return True
+        if host.started and host.result is None and kind == "sit":
+            self.sit_in_game(client, self._seat_index(message))
+            return True
+        if host.started and host.result is None and kind == "let_sit":
+            self.let_sit(client, message)
             return True
         if host.started:
             raise IllegalAction("the game has already started")
-        owner = self.is_owner(client)
+        if kind == "let_sit":
+            raise IllegalAction("nobody asks for a seat before the game")
         if kind == "sit":
             index = self._seat_index(message)
             if self.seats[index].kind != OPEN:

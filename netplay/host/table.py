@@ -200,6 +200,7 @@ class Host:
         if self._lobby_due is not None:
             self._lobby_due.cancel()
             self._lobby_due = None
+        self.bots.arm_clock()  # seats taken, given back or played by bots: the game may wait for others now
         shared = encode({**self.lobby_message(), "owner": False})  # encoded once for all but the owner
         for client in list(self.conns.values()):
             if not client.welcomed:
@@ -514,12 +515,16 @@ class Host:
             self.send(client, {"type": "error", "reason": error.reason, "request": message["type"]})
             return
         if client.seats != seats_before:
-            self.send(client, {"type": "seats", "seats": list(client.seats), "token": client.token})
-            if self.started:
-                self._push(client, [])
+            self.seats_changed(client)
         self.changed()
         if self.config.auto_start and self.taken() == self.players:
             self.start_game()
+
+    def seats_changed(self, client: ClientConn) -> None:
+        """Tell ``client`` its seats (and token) after they changed, and in a game their views."""
+        self.send(client, {"type": "seats", "seats": list(client.seats), "token": client.token})
+        if self.started:
+            self._push(client, [])
 
     # -- the game ---------------------------------------------------------------------------------
 
@@ -536,17 +541,17 @@ class Host:
         self._after_change([])
 
     def pause(self, paused: bool) -> None:
-        """Stop the game where it stands (``True``) or go on (``False``): no bot acts, no turn timer runs
+        """Stop the game where it stands (``True``) or go on (``False``): no bot acts, no turn clock runs
         and people's actions are refused meanwhile. Not a wire message: only the program that embeds the
         host calls it, for a table whose players all sit at its screen (a couch's pause menu)."""
         if paused == self.paused:
             return
         self.paused = paused
         if paused:
-            self.bots.stop_turn_timers()
+            self.bots.stop_clock()
         elif self.started and self.result is None:
             self.bots.schedule()
-            self.bots.arm_turn_timers()
+            self.bots.arm_clock(restart=True)
 
     def record_seat(self, index: int) -> None:
         """A seat changed hands mid-game: the log keeps who holds it now (a resumed table seats them)."""
@@ -602,6 +607,9 @@ class Host:
         if self.paused:
             self.send(client, {"type": "reject", "seq": seq, "reason": "the game is paused"})
             return
+        if self.seats[seat].takeover:  # away (the turn clock ran out): acting takes the seat back
+            self.lobby.come_back(client, seat)
+            self.changed()
         if client.held >= self.config.max_held:
             self.send(client, {"type": "reject", "seq": seq, "reason": "too many actions at once"})
             return
@@ -650,6 +658,7 @@ class Host:
 
     def _after_change(self, events: list[dict[str, Any]]) -> None:
         self.result = self.game.result(self.state)
+        self.bots.arm_clock()
         views: dict[int | None, bytes] = {}  # each seat's view, encoded once for every connection showing it
         for client in list(self.conns.values()):
             if client.welcomed:
@@ -662,11 +671,9 @@ class Host:
             for client in list(self.conns.values()):
                 if client.welcomed:
                     self.send_encoded(client, ended)
-            self.bots.stop_timers()
             self.changed()
             return
         self.bots.schedule()
-        self.bots.arm_turn_timers()
 
     def _push(self, client: ClientConn, events: list[dict[str, Any]], views: dict[int | None, bytes] | None = None) -> None:
         views = {} if views is None else views
@@ -681,6 +688,7 @@ class Host:
                     "legal": self.game.legal(self.state, seat) if seat is not None else [],
                     "events": public_events(self.game, self.state, events, seat),
                     "result": self.result,
+                    **self.lobby.clock_fields(),
                 })
             self.send_encoded(client, views[seat])
 
