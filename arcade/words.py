@@ -118,9 +118,12 @@ def table_gone(reason: str, host: str, port: int, table: str = "", seat_kept: bo
 
 
 def badge(seat: dict[str, Any]) -> str:
-    """A seat's badge: "" (here, or a bot), "away" (gone, seat kept), "bot plays" (gone, a bot plays it)."""
+    """A seat's badge: "" (here, or a bot), "away" (gone, seat kept), "bot plays" (gone, a bot plays it),
+    "away: bot plays" (here, but the turn clock ran out)."""
     if seat.get("kind") != "person":
         return ""
+    if seat.get("away"):
+        return "away: bot plays"
     if not seat.get("connected", True):
         return "bot plays" if seat.get("bot_playing") else "away"
     return ""
@@ -162,8 +165,17 @@ def notices(before: dict[str, Any] | None, after: dict[str, Any], mine: list[int
                     out.append(f"{who} left - the seat is kept for {who}")
             elif not old.get("connected", True) and seat.get("connected", True):
                 out.append(f"{who} is back")
+            elif seat.get("away") and not old.get("away"):
+                out.append(f"{who} took too long - a bot plays for {who} until {who} plays again")
+            elif old.get("away") and not seat.get("away"):
+                out.append(f"{who} plays again")
             elif not old.get("bot_playing") and seat.get("bot_playing"):
                 out.append(f"A bot plays for {who} until {who} is back")
+    if after.get("owner"):  # only the owner can answer (the table's menu)
+        asked_before = {(a.get("name"), a.get("seat")) for a in before.get("asking") or []}
+        for ask in after.get("asking") or []:
+            if (ask.get("name"), ask.get("seat")) not in asked_before:
+                out.append(f"{ask.get('name')} asks for seat {int(ask.get('seat') or 0) + 1}: answer in the menu")
     watching, watched = int(after.get("spectators") or 0), int(before.get("spectators") or 0)
     if watching > watched:
         names = [str(n) for n in after.get("watching") or []][-(watching - watched):]

@@ -36,7 +36,7 @@ def join_table(app, port: int, seats: int = 1) -> None:
     app.push(LobbyScene(app))
 
 
-def test_presence_notices_badges_and_a_spectator_taking_a_seat(app) -> None:
+def test_presence_notices_badges_and_a_spectator_taking_a_seat_with_the_owners_yes(app) -> None:
     table = start_local_table("oh_hell", 3, seats=[None, None, "random"], bot_speed=1.0, takeover=1.5, seed=5)
     bo = NetClient("127.0.0.1", table.port, "Bo")
     cy = bo_again = None
@@ -65,10 +65,21 @@ def test_presence_notices_badges_and_a_spectator_taking_a_seat(app) -> None:
         cy.start()
         assert cy.wait_for("welcome")["seats"] == []
         assert run_until(app, lambda: "Cy is watching" in toasts(app))
-        # Cy takes the bot's seat (the only one free now)
+        # Cy asks for the bot's seat (the only one free now); the owner (this screen) says yes in the menu
         lobby = cy.wait_for("lobby")
         assert [s["seat"] for s in lobby["seats"] if s.get("free")] == [2]
         cy.send({"type": "sit", "seat": 2})
+        refused = cy.wait_for("error")
+        assert refused is not None and "owner" in refused["reason"]
+        assert run_until(app, lambda: "Cy asks for seat 3: answer in the menu" in toasts(app))
+        press(app, "menu")
+        assert app.scene.name == "pause" and app.scene.ring.focus_name("let_sit")
+        assert app.scene.ring.focused.element.text == "Cy asks for seat 3..."
+        press(app, "confirm")
+        assert app.scene.name == "dialog" and app.scene.kind == "let_sit"
+        assert app.scene.heading == "Let Cy take seat 3?" and app.scene.ring.focused.name == "no"
+        app.scene.ring.focus_name("yes")
+        press(app, "confirm")
         took = cy.wait_for("seats")
         assert took is not None and took["seats"] == [2]
         assert run_until(app, lambda: "Cy took seat 3" in toasts(app))

@@ -73,6 +73,18 @@ def test_presence_notices_and_badges() -> None:
 # -- the join screen ----------------------------------------------------------------------------------
 
 
+def test_the_turn_clock_and_asking_for_a_seat_in_words() -> None:
+    here = {"started": True, "spectators": 1, "seats": [seat(0, name="Ann"), seat(1, name="Bo")], "owner": True}
+    away = {**here, "seats": [seat(0, name="Ann"), {**seat(1, name="Bo", bot=True), "away": True}]}
+    assert notices(here, away, [0]) == ["Bo took too long - a bot plays for Bo until Bo plays again"]
+    assert badges(away["seats"]) == {1: "away: bot plays"}
+    assert notices(away, here, [0]) == ["Bo plays again"]
+    asked = {**here, "asking": [{"seat": 1, "name": "Cy"}]}
+    assert notices(here, asked, [0]) == ["Cy asks for seat 2: answer in the menu"]
+    assert notices(asked, asked, [0]) == []  # said once
+    assert notices(here, {**asked, "owner": False}, [0]) == []  # only the owner can answer
+
+
 @pytest.fixture()
 def app(lan_app):
     return lan_app

@@ -20,6 +20,14 @@ from cardtable.arcade.words import badge
 
 SEAT_KINDS = ("open", "easy", "normal", "hard", "random")
 SHOWN_WAITING = 2  # people waiting to join the owner's lobby offers to let in (the newest)
+CLOCKS = (0, 30, 60, 120, 300)  # the turn clocks the owner steps through (seconds; 0: none)
+
+
+def clock_words(seconds: float) -> str:
+    """The lobby's turn clock row."""
+    if seconds <= 0:
+        return "Turn clock: off (nobody's turn is timed)"
+    return f"Turn clock: {seconds:.0f} s a turn, then a bot plays it"
 
 
 def lobby_warning(message: dict[str, Any]) -> str:
@@ -60,6 +68,7 @@ class LobbyScene(MenuScene):
         self.want_focus: str | None = None
         self.hints_on = False  # the host allows the Hint button at this table
         self.said: list[str] = []  # the presence notices this lobby showed (gone when the game starts)
+        self.turn_clock = 0.0  # the host's turn clock (seconds; 0: none)
 
     @classmethod
     def examples(cls, app: Any) -> Iterator[LobbyScene]:
@@ -86,8 +95,8 @@ class LobbyScene(MenuScene):
         waiting = self.waiting_people()
         self.row_gap = 8
         top = max(self.vy(170), self.content_top())
-        self.row_height = self.fit_rows(n + 3 + len(waiting), top, 40)
-        col = self.column(n + 3 + len(waiting), top=top)
+        self.row_height = self.fit_rows(n + 4 + len(waiting), top, 40)
+        col = self.column(n + 4 + len(waiting), top=top)
         self.col = col
         owner_now = bool(self.welcome and self.welcome.get("owner"))
         if owner_now:
@@ -107,11 +116,15 @@ class LobbyScene(MenuScene):
         words = "Hints: allowed (everyone may ask for the bot's suggestion)" if self.hints_on else "Hints: off"
         self.button(hints_row, words + ("   (change)" if owner else ""), self.toggle_hints, name="hints",
                     enabled=owner and self.welcome is not None)
+        clock_row = hints_row.move(0, self.row_height + self.row_gap)
+        if owner and self.welcome is not None:
+            self.ring.add(FocusItem(clock_row, on_confirm=self._clock_stepper(1), on_left=self._clock_stepper(-1),
+                                    on_right=self._clock_stepper(1), name="clock"))
         for k, person in enumerate(waiting):
-            row = pygame.Rect(col.x, col.y + (n + 1 + k) * (self.row_height + self.row_gap) + 4, col.width, self.row_height)
+            row = pygame.Rect(col.x, col.y + (n + 2 + k) * (self.row_height + self.row_gap) + 4, col.width, self.row_height)
             self.button(row, f"Let {person.get('name', '?')} in (waiting {int(person.get('waited_s') or 0)} s; no PIN asked)",
                         self._admitter(int(person.get("id") or 0)), name=f"admit{k}")
-        y = col.y + (n + 1 + len(waiting)) * (self.row_height + self.row_gap) + 8
+        y = col.y + (n + 2 + len(waiting)) * (self.row_height + self.row_gap) + 8
         half = (col.width - 20) // 2
         self.button(pygame.Rect(col.x, y, half, self.row_height + 8), "Start the game", self.start, name="start", big=True,
                     enabled=owner and self.welcome is not None)
@@ -144,6 +157,8 @@ class LobbyScene(MenuScene):
                 self.seats = list(message.get("seats") or [])
                 self.warning = lobby_warning(message)
                 self.hints_on = bool(message.get("hints"))
+                clock = message.get("turn_clock")
+                self.turn_clock = float(clock) if isinstance(clock, int | float) else 0.0
                 changed = True
                 if message.get("started"):
                     self.started = True
@@ -270,6 +285,14 @@ class LobbyScene(MenuScene):
         for message in buffered:
             scene.on_message(message)
 
+    def _clock_stepper(self, step: int) -> Any:
+        def change() -> None:
+            now = min(range(len(CLOCKS)), key=lambda i: abs(CLOCKS[i] - self.turn_clock))
+            seconds = CLOCKS[(now + step) % len(CLOCKS)]
+            if self.session is not None:
+                self.session.request({"type": "set_clock", "seconds": seconds})
+        return change
+
     def toggle_hints(self) -> None:
         if self.session is not None:
             self.session.request({"type": "set_hints", "allow": not self.hints_on})
@@ -304,7 +327,7 @@ class LobbyScene(MenuScene):
 
     def hints(self) -> list[tuple[str, str]]:
         owner = bool(self.welcome and self.welcome.get("owner"))
-        change = [("left", "Change a seat")] if owner and any(s.get("kind") != "person" for s in self.seats) else []
+        change = [("left", "Change")] if owner else []
         return [("up", "Move"), *change, ("confirm", "Select"), ("back", "Leave")]
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -349,9 +372,16 @@ class LobbyScene(MenuScene):
                 ui_theme.text(surface, "<  change  >", 17, (rect.right - 16, rect.centery), "accent", anchor="midright")
             elif kind == "open" and self.watching():
                 ui_theme.text(surface, "take this seat", 17, (rect.right - 16, rect.centery), "accent", anchor="midright")
+        clock_row = pygame.Rect(col.x, col.y + (max(1, len(self.seats)) + 1) * (self.row_height + self.row_gap) + 4,
+                                col.width, self.row_height)
+        owner = bool(self.welcome and self.welcome.get("owner"))
+        ui_theme.text(surface, clock_words(self.turn_clock), 18, (clock_row.x + 16, clock_row.centery),
+                      "ink" if owner else "muted", anchor="midleft")
+        if owner:
+            ui_theme.text(surface, "<  change  >", 17, (clock_row.right - 16, clock_row.centery), "accent", anchor="midright")
         lan = getattr(session, "lan_address", None)
         # the panel's last row, under the buttons (below the panel it would meet the hint bar)
-        last = (max(1, len(self.seats)) + 2 + len(self.waiting_people())) * (self.row_height + self.row_gap) + self.row_height // 2 + 12
+        last = (max(1, len(self.seats)) + 3 + len(self.waiting_people())) * (self.row_height + self.row_gap) + self.row_height // 2 + 12
         where = (w // 2, col.y + last)
         pin = getattr(getattr(session, "config", None), "pin", None) if getattr(session, "local_table", None) else None
         if lan:

@@ -8,6 +8,7 @@ between them). Start / F1 / Esc opens the pause menu; the game's end opens the r
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 import threading
@@ -29,6 +30,7 @@ RESULT_PAUSE = 1.6  # seconds the final table stays on screen before the results
 NOTICE_SECONDS = 6.0  # a presence notice ("Bo left - ...") stays this long
 MAX_NOTICES = 2
 NOTICE_GAP = 4  # between two notices
+COUNTDOWN = 20.0  # the turn clock's last seconds show on the plate of the seat it runs for
 
 
 def bind_devices(local_seats: list[int], pads: list[str]) -> dict[str, int]:
@@ -171,6 +173,7 @@ class TableScene(Scene):
         self.notice_rects: list[pygame.Rect] = []  # where they were drawn
         self._notice_spot: tuple[list[layout.Drawn], tuple, list[tuple[int, int]]] | None = None  # see place_notices
         self.asked_seat: int | None = None
+        self.clock: tuple[list[int], float] | None = None  # the turn clock: its seats, the app time it runs out
         self.history_entry: Any = None  # the History's record of this game, once it ended
         self.lobby_hints = False  # the host allows the Hint button (see hints_allowed)
         self.hint_job: HintJob | None = None
@@ -194,6 +197,7 @@ class TableScene(Scene):
             if self.app.scene is self and self.result is None:
                 self.send_auto()
             self.show_hint_when_ready()
+            self.show_badges()
         if self.app.mapper.pads_changed and len(self.local_seats) > 1:
             self.app.mapper.pads_changed = False
             self.rebind()
@@ -231,6 +235,7 @@ class TableScene(Scene):
             self.started = True
             if self.table is None:
                 self.make_table()
+            self.note_clock(message)
             if seat is not None:
                 self.views[seat] = message.get("view") or {}
             guarded(self, "update", self.table.set_view, seat, message.get("view") or {},
@@ -252,19 +257,58 @@ class TableScene(Scene):
             self.connection_lost(str(message.get("reason") or "closed"))
 
     def on_lobby(self, message: dict[str, Any]) -> None:
-        """Presence: a notice for each arrival, departure, return and bot stepping in; seat badges."""
-        from cardtable.arcade.words import badges, notices
+        """Presence: a notice for each arrival, departure, return and bot stepping in, and for a seat of
+        this screen's that the turn clock gave to its bot; seat badges."""
+        from cardtable.arcade.words import notices
 
         takeover = self.table_info.get("takeover")
         if message.get("started") and not (self.lobby or {}).get("started"):
             self.notices = []  # the lobby's news (who sat down) is old once the game starts
-        for line in notices(self.lobby, {**message, "over": self.result is not None}, self.local_seats,
-                            takeover if isinstance(takeover, int | float) else None):
+        lines = notices(self.lobby, {**message, "over": self.result is not None}, self.local_seats,
+                        takeover if isinstance(takeover, int | float) else None)
+        was_away = self.away_seats()
+        self.lobby = message
+        if self.away_seats() - was_away:
+            lines.append("You took too long: a bot plays for you. Play, or choose 'Back to my seat' in the menu")
+        for line in lines:
             self.notices.append((line, self.app.time + NOTICE_SECONDS))
         self.notices = self.notices[-MAX_NOTICES:]
-        self.lobby = message
-        if self.table is not None and hasattr(self.table, "set_badges"):
-            self.table.set_badges(badges(list(message.get("seats") or [])))
+        self.note_clock(message)
+        self.show_badges()
+
+    def note_clock(self, message: dict[str, Any]) -> None:
+        """The turn clock as the latest view or lobby tells it (none: it does not run)."""
+        clock = message.get("clock")
+        left = clock.get("left") if isinstance(clock, dict) else None
+        if isinstance(left, int | float):
+            self.clock = ([int(seat) for seat in clock.get("seats") or []], self.app.time + float(left))
+        else:
+            self.clock = None
+
+    def show_badges(self) -> None:
+        """The plates' chips: presence from the lobby, and the turn clock's last seconds."""
+        if self.table is None or not hasattr(self.table, "set_badges"):
+            return
+        from cardtable.arcade.words import badges
+
+        shown = badges(list((self.lobby or {}).get("seats") or []))
+        if self.clock is not None and self.result is None:
+            seats, until = self.clock
+            left = until - self.app.time
+            if 0 < left <= COUNTDOWN:
+                shown.update({seat: f"{math.ceil(left)} s" for seat in seats})
+        if shown != getattr(self.table, "badges", None):
+            self.table.set_badges(shown)
+
+    def away_seats(self) -> set[int]:
+        """This screen's seats a bot plays because the turn clock ran out."""
+        seats = (self.lobby or {}).get("seats") or []
+        return {int(s.get("seat", i)) for i, s in enumerate(seats) if s.get("away")} & set(self.local_seats)
+
+    def asking(self) -> list[dict[str, Any]]:
+        """Spectators asking this screen, the table's owner, for a seat."""
+        lobby = self.lobby or {}
+        return list(lobby.get("asking") or []) if lobby.get("owner") and self.result is None else []
 
     def everyone_here(self) -> bool:
         """Every person at the table plays at this screen (the other seats are bots'), and the referee
@@ -380,10 +424,7 @@ class TableScene(Scene):
                 self.table.set_couch_layout(self.app.settings.couch_layout)
             if self.names and hasattr(self.table, "set_names"):
                 self.table.set_names(self.names)
-            if self.lobby is not None and hasattr(self.table, "set_badges"):
-                from cardtable.arcade.words import badges
-
-                self.table.set_badges(badges(list(self.lobby.get("seats") or [])))
+            self.show_badges()
         except Exception as error:  # the renderer is another helper's work; never leave a blank screen
             self.app.toast(f"Plain table ({type(error).__name__}: {error})"[:90])
             self.table = PlainTable(self.game_name, self.local_seats, size)
@@ -759,7 +800,8 @@ class PauseScene(MenuScene):
 
     def entries(self) -> list[tuple[str, Any, str, bool]]:
         """(words, callback, name, enabled), always six in the same order; the second is a player's Hint
-        or a spectator's offer of a free seat."""
+        ("Back to my seat" while the turn clock has a bot play it) or a spectator's offer of a free seat;
+        the third opens the table to the LAN, or lets the owner answer someone asking for a seat."""
         session = self.app.session
         scene = self.table_scene
         playing = scene.started and scene.result is None and scene.table is not None
@@ -767,6 +809,8 @@ class PauseScene(MenuScene):
             free = scene.free_seat()
             second = (f"Take seat {free + 1} and play", self.take_seat, "take", playing) if free is not None \
                 else ("No seat free to take", self.take_seat, "take", False)
+        elif scene.away_seats():
+            second = ("Back to my seat", self.come_back, "come_back", True)
         else:
             allowed = scene.hints_allowed()
             words = f"Hint ({self.app.mapper.hint('hint')})" if allowed or not playing else "Hint (off at this table)"
@@ -774,6 +818,9 @@ class PauseScene(MenuScene):
         hosting = session is not None and getattr(session, "local_table", None) is not None
         opened = bool(getattr(session, "advertised", False))
         lan = ("Open to LAN" if not opened else "Opened to the LAN", self.open_to_lan, "lan", hosting and not opened)
+        for ask in scene.asking()[:1]:  # someone asks the owner for a seat: the table is open to others anyway
+            who, seat = str(ask.get("name") or "?"), int(ask.get("seat") or 0)
+            lan = (f"{who} asks for seat {seat + 1}...", self.answer(who, seat), "let_sit", True)
         leave = "Stop watching" if scene.watching else "Leave the table"
         return [("Resume", self.back, "resume", True), second, lan, ("How to play", self.rules, "rules", True),
                 ("Settings", self.settings, "settings", True), (leave, self.quit_table, "leave", True)]
@@ -793,6 +840,27 @@ class PauseScene(MenuScene):
         """A spectator takes the free seat and plays from the table."""
         self.back()
         self.table_scene.take_seat()
+
+    def come_back(self) -> None:
+        """Play this screen's seats again (the turn clock gave them to a bot)."""
+        for seat in sorted(self.table_scene.away_seats()):
+            self.app.session.request({"type": "sit", "seat": seat})
+        self.back()
+
+    def answer(self, who: str, seat: int) -> Any:
+        """The owner's answer to a spectator asking for ``seat``: asked in a dialog, yes or no."""
+        from cardtable.arcade.scenes.confirm import confirm
+
+        def reply(allow: bool) -> Any:
+            return lambda: self.app.session.request({"type": "let_sit", "seat": seat, "allow": allow})
+
+        def ask() -> None:
+            self.back()
+            self.app.push(confirm(self.app, f"Let {who} take seat {seat + 1}?",
+                                  f"{who} watches this table and asks to play seat {seat + 1} from now on.",
+                                  f"Let {who} play", reply(True), "Keep the seat as it is", reply(False),
+                                  kind="let_sit"))
+        return ask
 
     def hint(self) -> None:
         """Back to the table with the hard bot's suggestion for the local seat to act."""
@@ -864,6 +932,9 @@ class PauseScene(MenuScene):
             return "You are watching: the game goes on meanwhile"
         if scene.realtime:
             return "The others keep playing while this menu is open"
+        clock = (scene.lobby or {}).get("turn_clock")
+        if isinstance(clock, int | float) and clock > 0 and scene.others_seated():
+            return f"Your turn waits {clock:.0f} s for you, then a bot plays it"
         return "The game waits for your turn while this menu is open"
 
     def where(self) -> str:

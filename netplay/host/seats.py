@@ -110,13 +110,14 @@ class Lobby:
 
     def sit_in_game(self, client: ClientConn, index: int) -> None:
         """``sit`` mid-game: a person whose seat a bot plays for them takes it back; a spectator takes a
-        free seat if the table's owner asks, or the host lets anyone (``open_seats``); anyone else's
-        asking goes to the owner (refused, with why, until the owner's ``let_sit``)."""
+        free seat if the table's owner asks, the host lets anyone (``open_seats``) or no person is here
+        to be held up; anyone else's asking goes to the owner (refused, with why, until ``let_sit``)."""
         if index in client.seats:
             self.come_back(client, index)
             return
         self._check_free(client, index)
-        if self.host.config.open_seats or self.is_owner(client):
+        nobody_here = not any(seat.kind == PERSON and seat.conn is not None for seat in self.seats)
+        if self.host.config.open_seats or self.is_owner(client) or nobody_here:
             self.take(client, index)
             return
         if self.asking.get(client.id) != (client, index):
