@@ -245,6 +245,37 @@ def test_a_history_row_names_each_player_once() -> None:
         return describe(SimpleNamespace(finished=0, players=["Ann", "Bot 2 (normal)", "Bot 3 (hard)"], seats=seats,
                                         winners=winners, title="Oh Hell"))
 
-    assert row([0], [1]) == "Oh Hell  ·  Bot 2 won  ·  with Bot 3"
+    assert row([0], [1]) == "Oh Hell  ·  Bot 2 won  ·  you lost  ·  with Bot 3"  # you are in it (issue 22)
     assert row([0], [0]) == "Oh Hell  ·  You won  ·  with Bot 2, Bot 3"
     assert row([], [2]) == "Oh Hell  ·  Bot 3 won  ·  with Ann, Bot 2  ·  watched"
+    assert row([0, 1], [1]) == "Oh Hell  ·  Bot 2 won  ·  with Ann, Bot 3"  # a couch: its players by name
+    assert row([0], []) == "Oh Hell  ·  a draw  ·  with Bot 2, Bot 3"
+
+
+def test_the_ranking_is_one_size_and_weight_on_every_row(monkeypatch) -> None:
+    """Spit's ranking mixed faces: the winner's name bold, the other's regular and shrunk on its own,
+    the "cards left" words a size larger (issue 22). Every name and score is now one size, bold."""
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
+    from cardtable.arcade import ui_theme
+    from cardtable.arcade.app import App
+    from cardtable.arcade.scenes.results import ResultsScene
+    from cardtable.arcade.settings import Settings
+    from cardtable.arcade.shot import direct_session
+
+    session = direct_session("spit", 3, None, 0, to_end=True)
+    for size in ((960, 540), (1280, 720)):
+        app = App(size=size, fullscreen=False, settings=Settings())
+        try:
+            scene = ResultsScene(app, session.result or {}, ["You", "Bot 2 (normal)"], "Spit", [0], session.config)
+            app.push(scene)
+            app.step(2)
+            said: list[tuple[str, int, bool]] = []
+            text = ui_theme.text
+            monkeypatch.setattr(ui_theme, "text", lambda surface, words, px, *a, bold=False, said=said, text=text, **k:
+                                said.append((words, px, bold)) or text(surface, words, px, *a, bold=bold, **k))
+            scene._draw_ranking(pygame.Surface(size), size[1] < 700)
+            monkeypatch.setattr(ui_theme, "text", text)
+            names = [entry for entry in said if not entry[0].endswith(".")]
+            assert len(names) == 4 and len({px for _, px, _ in said}) == 1 and all(bold for *_, bold in names)
+        finally:
+            app.shutdown_quietly()

@@ -18,24 +18,27 @@ from cardtable.arcade.scenes.base import MenuScene
 
 
 def describe(entry: Any) -> str:
-    """One line for the list: "12 Mar 14:05 · Oh Hell · You won · with Bot 2, Bot 3"."""
+    """One line for the list: "12 Mar 14:05 · Oh Hell · You won · with Bot 2, Bot 3", "... · Bot 2 won ·
+    you lost · with Bot 3": every player once, you included (a couch's players by their names)."""
     when = time.strftime("%d %b %H:%M", time.localtime(entry.finished)) if entry.finished else ""
     names = [str(n).split(" (")[0] for n in entry.players]  # "Bot 2 (hard)": "Bot 2"
-    mine = [s for s in entry.seats if s in entry.winners]
-    if mine and len(entry.seats) == 1:
-        outcome = "You won"
+    alone = len(entry.seats) == 1  # one player at this screen: "you"; a couch: its players' names
+    won = [s for s in entry.seats if s in entry.winners]
+    said = set(entry.seats) if alone else set()
+    if won and alone:
+        outcome, you = "You won", ""
     elif entry.winners:
-        who = [names[s] if s < len(names) else f"Seat {s + 1}" for s in entry.winners]
-        outcome = " and ".join(who) + " won"
+        outcome = " and ".join(names[s] if s < len(names) else f"Seat {s + 1}" for s in entry.winners) + " won"
+        said |= set(entry.winners)
+        you = "you lost" if alone else ""
     else:
-        outcome = "a draw"
-    said = set(entry.seats) | (set(entry.winners) if outcome != "You won" else set())  # each name once
+        outcome, you = "a draw", ""
     others = [n for s, n in enumerate(names) if s not in said]
     company = ("with " + ", ".join(others)) if others else ""
     if len(company) > 40:
         company = company[:38].rsplit(",", 1)[0] + ", …"
     watched = "watched" if not entry.seats else ""
-    return "  ·  ".join(part for part in (when, entry.title, outcome, company, watched) if part)
+    return "  ·  ".join(part for part in (when, entry.title, outcome, you, company, watched) if part)
 
 
 class HistoryScene(MenuScene):

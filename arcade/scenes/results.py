@@ -337,6 +337,7 @@ class ResultsScene(MenuScene):
         size = 18 if small else 21
         if self.numeric():
             ui_theme.text(surface, "score", 14, (rect.right - 12, self.table_top - 6), "muted", anchor="topright")
+        px = self.ranking_size(size)
         for rank, seat in enumerate(self.order):
             y = self.table_top + 10 + rank * (self.row_height + self.row_gap)
             row = pygame.Rect(rect.x, y, rect.width, self.row_height)
@@ -344,16 +345,21 @@ class ResultsScene(MenuScene):
             shade = pygame.Surface(row.size, pygame.SRCALPHA)
             shade.fill((227, 182, 90, 60) if win else (255, 255, 255, 14))
             surface.blit(shade, row)
-            ui_theme.text(surface, f"{self.place(seat)}.", size, (row.x + 10, row.centery), "muted", anchor="midleft")
-            score = self.score_text(seat)
-            score_w = ui_theme.font(size + 1, True).size(score)[0]
-            name = self.player(seat)
-            px = size
-            while px > 12 and ui_theme.font(px, win).size(name)[0] > row.width - 56 - score_w - 16:
-                px -= 1
-            ui_theme.text(surface, name, px, (row.x + 44, row.centery), "accent_bright" if win else "ink",
-                          anchor="midleft", bold=win)
-            ui_theme.text(surface, score, size + 1, (row.right - 12, row.centery), "ink", anchor="midright", bold=True)
+            ui_theme.text(surface, f"{self.place(seat)}.", px, (row.x + 10, row.centery), "muted", anchor="midleft")
+            ui_theme.text(surface, self.player(seat), px, (row.x + 44, row.centery), "accent_bright" if win else "ink",
+                          anchor="midleft", bold=True)
+            ui_theme.text(surface, self.score_text(seat), px, (row.right - 12, row.centery), "ink", anchor="midright",
+                          bold=True)
+
+    def ranking_size(self, size: int) -> int:
+        """One size for every row of the ranking (a name never smaller than its neighbours'): the
+        largest up to ``size`` at which each row's name and score fit side by side."""
+        width = self.rank_rect.width - 44 - 12 - 16
+        rows = [(self.player(seat), self.score_text(seat)) for seat in self.order]
+        px = size
+        while px > 12 and any(sum(ui_theme.font(px, True).size(text)[0] for text in row) > width for row in rows):
+            px -= 1
+        return px
 
 
 def _sheet_item(rect: pygame.Rect, on_confirm: Any) -> Any:

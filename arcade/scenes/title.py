@@ -121,9 +121,8 @@ class TitleScene(MenuScene):
             ("History", self.history, "history"),
             ("Quit", self.quit, "quit"),
         ]
-        self.row_gap = 12 if h >= 700 else 8
-        size = max(56, int(h * 0.13))  # the wordmark (see draw)
-        header = int(h * 0.10) + int(size * 1.25) + max(18, int(h * 0.032)) + 24
+        self.row_gap = 12 if h >= 700 else 10
+        header = self.wordmark()[3]
         self.row_height = self.fit_rows(len(entries), header, 50, bottom=70)
         height = len(entries) * self.row_height + (len(entries) - 1) * self.row_gap
         top = max(header, min(int(h * 0.40), h - 90 - height))
@@ -132,6 +131,17 @@ class TitleScene(MenuScene):
         for i, (text, callback, name) in enumerate(entries):
             self.button(self.row(col, i), text, callback, name=name, big=(i == 0))
 
+
+    def wordmark(self) -> tuple[int, int, int, int]:
+        """The wordmark's top and size, the tagline's top, and where the menu may begin: on a short
+        window (960x540) a smaller wordmark higher up, so the menu's buttons keep a button's height and
+        the tagline has room to breathe above them."""
+        h = self.app.size[1]
+        short = h < 700
+        size = max(48, int(h * (0.11 if short else 0.13)))
+        top = int(h * (0.06 if short else 0.10))
+        tagline = top + int(size * 1.34)
+        return top, size, tagline, tagline + max(18, int(h * 0.032)) + (30 if short else 24)
 
     def play_local(self) -> None:
         from cardtable.arcade.scenes.setup import LocalSetupScene
@@ -181,12 +191,10 @@ class TitleScene(MenuScene):
         ui_theme.background(surface)
         w, h = surface.get_size()
         t = self.ring.phase
-        # the wordmark
-        size = max(56, int(h * 0.13))
-        ui_theme.text(surface, "cardtable", size, (int(w * 0.085), int(h * 0.10)), "accent_bright",
-                      bold=True, shadow=True)
-        ui_theme.text(surface, "card games for people in one room", max(18, int(h * 0.032)),
-                      (int(w * 0.09), int(h * 0.10) + int(size * 1.34)), "muted")
+        top, size, tagline, _ = self.wordmark()
+        ui_theme.text(surface, "cardtable", size, (int(w * 0.085), top), "accent_bright", bold=True, shadow=True)
+        ui_theme.text(surface, "card games for people in one room", max(18, int(h * 0.032)), (int(w * 0.09), tagline),
+                      "muted")
         self._draw_fan(surface, (int(w * 0.68), int(h * 0.56)), int(h * 0.34), t)
         pads = len(self.app.mapper.pads)
         status = f"Playing as {self.app.settings.name}"
