@@ -340,6 +340,9 @@ def test_a_spectator_is_offered_only_a_seat_its_player_left_and_never_on_enter(a
     bots = [seat(0, name="Ann"), {**seat(1, "bot", "Bot 2"), "free": True}, {**seat(2, "bot", "Bot 3"), "free": True}]
     scene = watching(app, bots)
     assert scene.free_seat() is None  # bots' seats are not free
+    scene.lobby = {**scene.lobby, "open_seats": True}
+    assert scene.free_seat() == 1  # unless the host lets spectators take them unasked
+    scene.lobby = {**scene.lobby, "open_seats": False}
     app.feed(Command("menu", "keyboard"))
     app.step(1)
     menu = app.scene

@@ -350,10 +350,14 @@ class TableScene(Scene):
 
     def free_seat(self) -> int | None:
         """A seat truly free for a spectator now: one whose player left too long ago (a bot keeps it
-        going meanwhile). A bot's own seat is not offered: the host has no way yet to say that it lets
-        spectators take those (the lobby marks them ``free`` at every table)."""
-        for i, seat in enumerate((self.lobby or {}).get("seats") or []):
-            if seat.get("free") and seat.get("kind") == "person":
+        going meanwhile); a bot's own seat only where the host lets spectators take one unasked (its
+        ``open_seats``, or nobody is seated to be held up). The lobby marks every bot's seat ``free``."""
+        lobby = self.lobby or {}
+        seats = lobby.get("seats") or []
+        nobody_here = not any(s.get("kind") == "person" and s.get("connected", True) for s in seats)
+        bots_too = bool(lobby.get("open_seats")) or nobody_here
+        for i, seat in enumerate(seats):
+            if seat.get("free") and (seat.get("kind") == "person" or bots_too):
                 return int(seat.get("seat", i))
         return None
 
