@@ -115,7 +115,11 @@ def test_a_couch_pause_is_resumed_by_either_player_and_leaving_speaks_to_both(ap
     assert app.scene is scene and not scene.paused
     key(app, pygame.K_F1)
     assert app.scene.name == "pause" and scene.paused
+    assert next(i for i in app.scene.ring.items if i.name == "hint").element.text == "Hint (R or /)"  # each side's
     key(app, pygame.K_BACKSPACE)  # and so does the right-hand player's
+    assert app.scene is scene and not scene.paused
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)  # and Esc, which opened it
     assert app.scene is scene and not scene.paused
 
 

@@ -817,7 +817,7 @@ class PauseScene(MenuScene):
             second = ("Back to my seat", self.come_back, "come_back", True)
         else:
             allowed = scene.hints_allowed()
-            words = f"Hint ({self.app.mapper.hint('hint')})" if allowed or not playing else "Hint (off at this table)"
+            words = f"Hint ({self.hint_keys()})" if allowed or not playing else "Hint (off at this table)"
             second = (words, self.hint, "hint", playing and allowed)
         hosting = session is not None and getattr(session, "local_table", None) is not None
         opened = bool(getattr(session, "advertised", False))
@@ -839,6 +839,12 @@ class PauseScene(MenuScene):
             self.button(self.row(col, i), text, callback, name=name, enabled=enabled)
         self.where_rect = self.row(col, len(entries)) if where else pygame.Rect(0, 0, 0, 0)
         self.note_rect = self.row(col, rows - 1) if self.table_scene.result is None else pygame.Rect(0, 0, 0, 0)
+
+    def hint_keys(self) -> str:
+        """The Hint's key: the device in use's, or each couch player's ("R or /")."""
+        devices = [d for d in self.table_scene.binding if d != "mouse"]
+        keys = list(dict.fromkeys(self.app.mapper.hint("hint", d) for d in devices))
+        return " or ".join(keys) if len(keys) > 1 else self.app.mapper.hint("hint")
 
     def take_seat(self) -> None:
         """A spectator takes the free seat and plays from the table."""
@@ -979,4 +985,11 @@ class PauseScene(MenuScene):
         ui_theme.text(surface, words, size, rect.center, colour, anchor="center", bold=bold)
 
     def hints(self) -> list[tuple[str, str]]:
-        return [("up", "Move"), ("confirm", "Select"), ("back", "Resume")]
+        # two on one keyboard: Esc, anyone's menu key, resumes (each side's back key does too)
+        return [("up", "Move"), ("confirm", "Select"), ("menu" if self.app.mapper.split_keyboard else "back", "Resume")]
+
+    def command(self, cmd: Command) -> None:
+        if cmd.kind == "menu":  # the key that opened the menu closes it
+            self.back()
+            return
+        super().command(cmd)
