@@ -89,8 +89,8 @@ def citation_problems(text: str, rules: str, code: bool = True) -> list[str]:
 def outside_references(path: Path, text: str) -> list[str]:
     """Files ``text`` (of ``path``) cites that are not in the repository."""
     missing = []
-    for name in MD_PATH.findall(text):
-        if not ((ROOT / name).is_file() or (path.parent / name).is_file()):
+    for name in MD_PATH.findall(text):  # from the repository's root, the file's folder, or docs/
+        if not any((base / name).is_file() for base in (ROOT, path.parent, ROOT / "docs")):
             missing.append(name)
     missing += ABSOLUTE.findall(text)
     return missing
