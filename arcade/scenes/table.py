@@ -599,6 +599,8 @@ class TableScene(Scene):
             ui_theme.title_text(surface, self.title or "cardtable", (w // 2, h // 2 - 70), 44)
             ui_theme.text(surface, self.status, 22, (w // 2, h // 2 + 4), "muted", anchor="midtop")
             return
+        if self.paused:
+            alpha = 1.0  # no tick between frames: a card in flight stands still, not flickering between two
         if guarded(self, "drawing", self.table.draw, surface, alpha) is FAILED:
             ui_theme.background(surface)
             w, h = surface.get_size()
