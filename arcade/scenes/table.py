@@ -692,7 +692,7 @@ class TableScene(Scene):
             device = self.app.mapper.last_device
             menu = "Esc" if device == "keyboard" else self.app.mapper.hint("menu", device)
             offer = ("Taking the seat…" if self.asked_seat is not None else f"Click: take seat {free + 1} and play"
-                     if device == "mouse" else f"Seat {free + 1} is free: {menu} menu to take it")
+                     if device == "mouse" else f"Seat {free + 1} is free: take it from the menu ({menu})")
         font = ui_theme.font(16, True)
         chip = font.render(label, True, ui_theme.colour("panel")).get_rect().inflate(22, 8)
         take = font.render(offer, True, ui_theme.colour("ink")).get_rect().inflate(22, 8) if offer else pygame.Rect(0, 0, 0, 0)
