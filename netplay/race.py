@@ -147,7 +147,7 @@ def race_trials(
                 for index, (label, client) in enumerate(order):
                     if index:
                         time.sleep(gap)
-                    press = client.clock()
+                    press = client.core.clock()
                     presses[label] = press - (1000.0 if label == "far" else 0.0)
                     claimed = press - (near_cheat if label == "near" else 0.0)
                     seqs[label] = client.send_action(seat_of[label], {"type": "grab", "round": round_number},
