@@ -200,7 +200,7 @@ class NetSession(Session):
         seatstore.remember(seatstore.HeldSeat(
             key=key, token=str(welcome["token"]), table=str(table.get("name") or ""), game=str(table.get("game") or ""),
             title=str(table.get("title") or ""), address=self.address[0], port=int(self.address[1]),
-            seats=tuple(int(s) for s in welcome.get("seats") or [])))
+            seats=tuple(int(s) for s in welcome.get("seats") or []), host_key=str(table.get("key") or "")))
 
     def send(self, seat: int, action: dict[str, Any], press_time: float | None = None) -> None:
         self.client.send_action(seat, action, time.monotonic() if press_time is None else press_time)
@@ -290,14 +290,17 @@ def wait_until_seated(table: Any, taken: int, timeout: float = 2.0) -> bool:
     return True
 
 
-def join(host: str, port: int, player_name: str, pin: str | None = None, seats: int = 1, table_id: str = "") -> NetSession:
+def join(host: str, port: int, player_name: str, pin: str | None = None, seats: int = 1, table_id: str = "",
+         host_key: bytes | None = None) -> NetSession:
     """Join the table at ``host:port`` with the seat token kept for it (by its id when the join list
-    knows it, else by the address), so a player who left or crashed gets their seats back."""
+    knows it, else by the address), so a player who left or crashed gets their seats back. The host must
+    prove the key the token was given by (else ``host_key``, the advertised one, when there is no token)."""
     from cardtable.netplay import seatstore
     from cardtable.netplay.client import NetClient
 
     held = (seatstore.lookup(table_id) if table_id else None) or seatstore.at_address(host, port)
-    client = NetClient(host, port, player_name, pin=pin or None, token=held.token if held else None, seats=seats)
+    client = NetClient(host, port, player_name, pin=pin or None, token=held.token if held else None, seats=seats,
+                       host_key=held.key_bytes if held else host_key)
     client.start()
     session = NetSession(client, None, None, (host, port))
     session.asked = seats

@@ -137,13 +137,13 @@ def _source(block: int, n: int) -> str:
     return f"127.{block}.{n // 250}.{n % 250 + 1}"
 
 
-def _hello(pin: str | None, seats: int = 0, **extra: Any) -> bytes:
+def _hello(pin: str | None, **extra: Any) -> bytes:
+    """A clear hello (a PIN offered: the host runs SPAKE2 for it), never followed by the rest."""
+    from cardtable import __version__
+    from cardtable.netplay.handshake import ClientHandshake
     from cardtable.netplay.protocol import PROTOCOL_VERSION, encode
 
-    message: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": "attacker", "seats": seats, **extra}
-    if pin is not None:
-        message["pin"] = pin
-    return encode(message)
+    return encode({**ClientHandshake(PROTOCOL_VERSION, __version__, pin).hello(), **extra})
 
 
 async def _big_hellos(port: int, until: float, stats: dict[str, int]) -> None:
@@ -169,20 +169,42 @@ async def _big_hellos(port: int, until: float, stats: dict[str, int]) -> None:
     await asyncio.gather(*(one(w) for w in range(8)))
 
 
-def _open_quiet(port: int, source: str, hello: bytes | None) -> socket.socket:
+Opener = Any  # (port, source) -> an open socket that will not be read
+
+
+def _open_quiet(hello: bytes | None) -> Opener:
+    def open_one(port: int, source: str) -> socket.socket:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.setblocking(False)
+        sock.bind((source, 0))
+        with contextlib.suppress(BlockingIOError):
+            sock.connect(("127.0.0.1", port))
+        if hello is not None:
+            for _ in range(100):
+                try:
+                    sock.send(hello)
+                    break
+                except (BlockingIOError, OSError):
+                    time.sleep(0.001)
+        return sock
+
+    return open_one
+
+
+def _open_joined(port: int, source: str) -> socket.socket:
+    """A spectator that knows the PIN: the whole handshake and its join, then it never reads again."""
+    from cardtable.netplay import handshake
+    from cardtable.netplay.protocol import ProtocolError
+
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    sock.setblocking(False)
     sock.bind((source, 0))
-    with contextlib.suppress(BlockingIOError):
+    sock.settimeout(5.0)
+    with contextlib.suppress(OSError, ProtocolError, handshake.Refused):
         sock.connect(("127.0.0.1", port))
-    if hello is not None:
-        for _ in range(100):
-            try:
-                sock.send(hello)
-                break
-            except (BlockingIOError, OSError):
-                time.sleep(0.001)
+        handshake.join_over_socket(sock, {"type": "join", "name": "attacker", "seats": 0}, PIN)
+    sock.setblocking(False)
     return sock
 
 
@@ -195,24 +217,25 @@ def _gone(sock: socket.socket) -> bool:
     return state not in (1, 2)  # ESTABLISHED, SYN_SENT
 
 
-async def _keep_open(port: int, until: float, stats: dict[str, int], sources: list[str], data: bytes,
+async def _keep_open(port: int, until: float, stats: dict[str, int], sources: list[str], open_one: Opener,
                      every: float) -> list[socket.socket]:
-    """One connection from each of ``sources`` that sends ``data`` and then nothing, each re-opened
-    when the host lets it go, until ``until``; the sockets open at the end (the caller closes them)."""
-    socks = [_open_quiet(port, source, data) for source in sources]
+    """One connection from each of ``sources`` opened by ``open_one`` (it then says nothing), each
+    re-opened when the host lets it go, until ``until``; the sockets open at the end (the caller closes
+    them)."""
+    socks = [open_one(port, source) for source in sources]
     stats["connections"] += len(socks)
     while time.monotonic() < until:
         await asyncio.sleep(every)
         for i, sock in enumerate(socks):
             if _gone(sock):
                 sock.close()
-                socks[i] = _open_quiet(port, sources[i], data)
+                socks[i] = open_one(port, sources[i])
                 stats["reopened"] += 1
     return socks
 
 
 async def _non_readers(port: int, until: float, stats: dict[str, int], count: int = 500) -> None:
-    socks = await _keep_open(port, until, stats, [_source(1, i // 10) for i in range(count)], _hello(PIN), 0.5)
+    socks = await _keep_open(port, until, stats, [_source(1, i // 10) for i in range(count)], _open_joined, 0.5)
     stats["open_at_end"] = sum(not _gone(sock) for sock in socks)
     for sock in socks:
         sock.close()
@@ -249,7 +272,7 @@ async def _spectators(port: int, until: float, stats: dict[str, int], block: int
 async def _half_open(port: int, until: float, stats: dict[str, int], count: int = 40) -> None:
     """Connections that send half a hello and never the rest, re-opened when let go."""
     sources = [_source(3, 100 + i // 4) for i in range(count)]
-    for sock in await _keep_open(port, until, stats, sources, _hello(PIN)[:5], 0.1):
+    for sock in await _keep_open(port, until, stats, sources, _open_quiet(_hello(PIN)[:5]), 0.1):
         sock.close()
 
 

@@ -8,7 +8,11 @@
   (zeroconf on 127.0.0.1);
 - ``host_throughput``: 8 tables of random bots at full speed in one host process (logs written, a
   spectator connection each), actions per second over all tables;
-- ``race``: :func:`netplay.race.race_trials` with 2 ms and 40 ms one-way delays.
+- ``race``: :func:`netplay.race.race_trials` with 2 ms and 40 ms one-way delays;
+- ``handshake``: a join (connect, handshake, welcome) to a local table, p50/p99 in ms and CPU ms per
+  join (client and host together, one process), at a table without a PIN (X25519 and the host's
+  signature) and with one (SPAKE2 too); ``seal_us``: sealing and opening one frame of a typical view
+  (2 KiB) and of a small message (64 bytes), in microseconds.
 """
 
 from __future__ import annotations
@@ -256,6 +260,51 @@ async def _all(ports: list[int], done: threading.Event) -> None:
     await asyncio.gather(*(_spectate(port, done) for port in ports), return_exceptions=True)
 
 
+def _joins(port: int, count: int, pin: str | None) -> tuple[list[float], float]:
+    """``count`` joins one after another: each one's wall time, and the process's CPU seconds for all."""
+
+    async def go() -> list[float]:
+        times = []
+        for n in range(count):
+            start = time.perf_counter()
+            client = AsyncClient("127.0.0.1", port, f"j{n}", pin=pin, seats=0)
+            await client.connect(10.0)
+            times.append(time.perf_counter() - start)
+            await client.close()
+        return times
+
+    cpu = time.process_time()
+    times = asyncio.run(go())
+    return times, time.process_time() - cpu
+
+
+def handshake_cost(count: int = 40) -> dict[str, Any]:
+    from cardtable.netplay.handshake import Opener, Sealer
+
+    out: dict[str, Any] = {}
+    for label, pin in (("no_pin", None), ("pin", "271828")):
+        table = start_local_table("oh_hell", 3, seats=[None, "random", "random"], seed=1, bot_speed=0.0, pin=pin,
+                                  max_spectators=count + 1, address_connect_rate=1000.0,
+                                  address_connect_burst=1000.0)
+        try:
+            times, cpu = _joins(table.port, count, pin)
+        finally:
+            table.stop()
+        out[label] = {"join_ms_p50": round(_percentile(times, 0.5) * 1000, 2),
+                      "join_ms_p99": round(_percentile(times, 0.99) * 1000, 2),
+                      "cpu_ms_per_join": round(cpu / count * 1000, 2)}
+    key = bytes(32)
+    for size in (2048, 64):
+        sealer, opener = Sealer(key), Opener(key)
+        payload = bytes(size)
+        rounds = 20000
+        start = time.perf_counter()
+        for _ in range(rounds):
+            opener.feed(sealer.seal(payload))
+        out[f"seal_and_open_us_{size}b"] = round((time.perf_counter() - start) / rounds * 1e6, 2)
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
     from cardtable.netplay.race import race_trials
 
@@ -274,5 +323,6 @@ def run(args: argparse.Namespace) -> int:
     race = race_trials()
     report["race"] = {k: v for k, v in race.items() if k != "trials"}
     report["race"]["gaps_ms"] = sorted({round(t["gap_ms"]) for t in race["trials"]})
+    report["handshake"] = handshake_cost()
     print(json.dumps(report))
     return 0

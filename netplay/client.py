@@ -33,6 +33,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardtable import __version__
+from cardtable.netplay import handshake
 from cardtable.netplay.protocol import (
     HOST_TYPES,
     PROTOCOL_VERSION,
@@ -58,8 +59,11 @@ class AsyncClient:
     """One connection to a host, on the running asyncio loop.
 
     ``seats`` is how many open seats to ask for (0 = watch as a spectator); ``token`` reclaims the
-    seats of an earlier connection. ``clock`` is the monotonic clock press times, ping times and the
-    host's silence are read from (tests inject one).
+    seats of an earlier connection. ``host_key`` is the table's key when it is known (remembered with the
+    seat token, or advertised): a host that cannot prove it holds that key gets nothing, neither the
+    token nor the name. ``clock`` is the monotonic clock press times, ping times and the host's silence
+    are read from (tests inject one). The PIN never leaves: it only makes the handshake's keys
+    (netplay/handshake.py).
     """
 
     def __init__(
@@ -70,9 +74,10 @@ class AsyncClient:
         *,
         pin: str | None = None,
         token: str | None = None,
+        host_key: bytes | None = None,
         seats: int = 1,
         clock: Clock = time.monotonic,
-        tap: Callable[[bytes], None] | None = None,  # sees every byte received (privacy tests)
+        tap: Callable[[bytes], None] | None = None,  # sees every message received, as bytes (privacy tests)
         ping_interval: float = 1.0,
         silence: float = 15.0,
         source: str | None = None,  # the local address to connect from (tests and benchmarks: 127.0.0.x)
@@ -80,6 +85,7 @@ class AsyncClient:
         self.host, self.port, self.name = host, port, name
         self.source = source
         self.pin, self.token, self.want_seats = pin, token, seats
+        self.host_key = host_key  # the table's key: expected if given, learnt in the handshake otherwise
         self.clock = clock
         self.tap = tap
         self.ping_interval = ping_interval
@@ -103,8 +109,13 @@ class AsyncClient:
     async def connect(self, timeout: float = 5.0) -> Message:
         """Open the connection, say hello and return the welcome; JoinError if refused."""
         deadline = asyncio.get_running_loop().time() + timeout
-        self.conn = await self._dial(timeout)
-        self.conn.send(self._hello())
+        try:
+            self.conn = await self._dial(timeout)
+            deadline = await self._handshake(deadline)
+        except JoinError as error:
+            self._finish(error.reason)
+            raise
+        self.conn.send(self._join())
         for early in self._early:
             self.conn.send(early)
         self._early.clear()
@@ -131,19 +142,55 @@ class AsyncClient:
             raise JoinError(f"could not connect to {self.host}:{self.port}: {error}") from None
         return Connection(reader, writer, HOST_TYPES, tap_in=self.tap, deep_check=False)
 
-    def _hello(self) -> Message:
-        hello: Message = {"type": "hello", "protocol": PROTOCOL_VERSION, "version": __version__, "name": self.name,
-                          "seats": self.want_seats}
-        if self.pin is not None:
-            hello["pin"] = self.pin
+    async def _handshake(self, deadline: float) -> float:
+        """The clear hello and the host's answer (netplay/handshake.py): its key checked, then every frame
+        sealed. A ``wait`` (someone is guessing the PIN: this try waits its turn) moves the deadline to
+        what it says and goes to ``on_wait``; returns the deadline. JoinError for a refusal, a host that
+        cannot prove its key, or the deadline."""
+        conn = self.conn
+        assert conn is not None
+        shake = handshake.ClientHandshake(PROTOCOL_VERSION, __version__, self.pin, self.name)
+        conn.send(shake.hello())
+        loop = asyncio.get_running_loop()
+        try:
+            while True:
+                messages = await asyncio.wait_for(conn.read(), max(0.0, deadline - loop.time()))
+                if not messages and conn.reader.at_eof():
+                    raise handshake.Refused("the host closed the connection")
+                for message in messages:
+                    reply = handshake.host_answer(message)
+                    if reply is not None:
+                        keys = shake.finish(reply, self.host_key)
+                        conn.seal(handshake.Sealer(keys.send), handshake.Opener(keys.receive, clear_bye=True))
+                        self.host_key = keys.host_key
+                        return deadline
+                    deadline = self._waited(message, deadline)
+        except handshake.Refused as refusal:
+            raise JoinError(refusal.reason) from None
+        except TimeoutError:
+            raise JoinError("the host did not answer") from None
+        except (ProtocolError, ConnectionError, OSError) as error:
+            await conn.close()
+            raise JoinError(getattr(error, "reason", None) or f"connection lost: {error}") from None
+
+    def _waited(self, message: Message, deadline: float) -> float:
+        """A ``wait``: the deadline it sets (at most :data:`MAX_WAIT` away), told to ``on_wait``."""
+        waits = message.get("for_s")
+        if isinstance(waits, int | float) and not isinstance(waits, bool):
+            deadline = max(deadline, asyncio.get_running_loop().time() + min(float(waits), MAX_WAIT))
+        if self.on_wait is not None:
+            self.on_wait(message)
+        return deadline
+
+    def _join(self) -> Message:
+        join: Message = {"type": "join", "name": self.name, "seats": self.want_seats}
         if self.token is not None:
-            hello["token"] = self.token
-        return hello
+            join["token"] = self.token
+        return join
 
     async def _await_welcome(self, deadline: float) -> Message:
         """The host's welcome; JoinError for its bye (why it refused), a closed connection or the deadline.
-        A ``wait`` (the table is busy with someone guessing its PIN) moves the deadline to what it says
-        and goes to ``on_wait``."""
+        (A ``wait`` comes before the handshake's answer: ``_handshake`` takes it.)"""
         loop = asyncio.get_running_loop()
         while True:
             message = await self.recv(max(0.0, deadline - loop.time()))
@@ -153,12 +200,6 @@ class AsyncClient:
                 return message
             if message["type"] == "bye":
                 raise JoinError(str(message.get("reason") or "refused"))
-            if message["type"] == "wait":
-                waits = message.get("for_s")
-                if isinstance(waits, int | float) and not isinstance(waits, bool):
-                    deadline = max(deadline, loop.time() + min(float(waits), MAX_WAIT))
-                if self.on_wait is not None:
-                    self.on_wait(message)
 
     async def recv(self, timeout: float | None = None) -> Message | None:
         """The next host message, or None once the connection is closed (or on timeout)."""

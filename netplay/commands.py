@@ -93,7 +93,9 @@ async def _host(args: argparse.Namespace) -> int:
     shown = args.interface or local_addresses()[0]
     _say(f"hosting {table.config.name!r}: {table.game.title} for {table.players} "
          f"on {shown}:{port} (seed {table.seed})")
-    _say(json.dumps({"address": shown, "port": port, "game": table.game.name, "players": table.players}))
+    _say(f"table key {table.identity.fingerprint}: the join list shows the same for this table")
+    _say(json.dumps({"address": shown, "port": port, "game": table.game.name, "players": table.players,
+                     "fingerprint": table.identity.fingerprint}))
     advertiser = None
     if not args.no_advertise:
         advertiser = Advertiser(table, [args.interface] if args.interface else None, port)
@@ -128,19 +130,26 @@ async def _host(args: argparse.Namespace) -> int:
 
 def tables(args: argparse.Namespace) -> int:
     """Browse the LAN for ``--timeout`` seconds and print the tables found."""
-    from cardtable.netplay.discovery import browse
+    from cardtable.netplay.discovery import browse, listings
 
     found = asyncio.run(browse([args.interface] if args.interface else None, args.timeout))
-    if args.json:
-        _say(json.dumps([t.as_dict() for t in found]))
+    if args.json:  # a table in a conflict (one id, another key seen too) says so
+        _say(json.dumps([{**t.as_dict(), "conflict": listing.conflict} for listing in listings(found)
+                         for t in listing.tables]))
         return 0
     if not found:
         _say("no tables found (a manual address always works: cardtable join HOST:PORT)")
-    for t in found:
-        state = "playing" if t.started else "lobby"
-        lock = " PIN" if t.pin else ""
-        extra = "" if t.compatible else f" (protocol {t.protocol}: other version)"
-        _say(f"{t.name:24} {t.game:10} {t.taken}/{t.seats} {state}{lock}  {t.address}:{t.port}{extra}")
+    for listing in listings(found):
+        if listing.conflict:
+            _say(f"CONFLICT: {len(listing.tables)} hosts claim table {listing.table.table_id} "
+                 f"({listing.table.name}); compare the key with the host's screen:")
+        for t in listing.tables:
+            state = "playing" if t.started else "lobby"
+            lock = " PIN" if t.pin else ""
+            extra = "" if t.compatible else f" (protocol {t.protocol}: other version)"
+            indent = "  " if listing.conflict else ""
+            _say(f"{indent}{t.name:24} {t.game:10} {t.taken}/{t.seats} {state}{lock}  {t.address}:{t.port}"
+                 f"  key {t.fingerprint or '?'}{extra}")
     return 0
 
 

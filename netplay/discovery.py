@@ -1,16 +1,21 @@
 """Finding tables on the LAN with zeroconf (mDNS/DNS-SD), service type ``_cardtable._tcp.local.``.
 
 The host's :class:`Advertiser` announces the table (instance name = table name, made unique by zeroconf)
-with TXT records ``proto``, ``version``, ``id`` (the table's id), ``name``, ``game``, ``taken``, ``seats``,
-``pin`` and ``started``, and re-announces when they change. Its records live :data:`TTL` seconds (not
+with TXT records ``proto``, ``version``, ``id`` (the table's id), ``key`` (its host's public key, hex),
+``name``, ``game``, ``taken``, ``seats``, ``pin`` and ``started``, and re-announces when they change. Its records live :data:`TTL` seconds (not
 zeroconf's 75 minutes), so a table whose host vanished leaves every browser's cache soon.
 
 :class:`TableBrowser` keeps a live list of tables that tells the truth: an advert is listed only once the
-host at its address answers a ``probe`` as that very table (same id), and every listed table is probed
+host at its address answers a ``probe`` as that very table (same id, and the advertised key, proven by
+its signature over the probe's fresh nonce), and every listed table is probed
 again every :data:`CHECK_EVERY` seconds; one that stops answering is removed (at once when its port
 refuses, after :data:`MISSES` silent probes otherwise). Each addition, update and removal is reported;
 :class:`LiveBrowser` runs one on a thread for the pygame screens; :func:`browse` collects for a while
 and returns the list. Everything takes the interface addresses to use (tests: ["127.0.0.1"]).
+
+Anyone can advertise a table's id and name; nobody but its host can prove its key. Two listed adverts
+with one id and different keys are a conflict (:func:`listings` groups them): the join list shows one
+row naming both keys and asks which to join, never two rows that look the same.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from cardtable import __version__
+from cardtable.netplay import handshake, identity
 from cardtable.netplay.protocol import HOST_TYPES, PROTOCOL_VERSION, SERVICE_TYPE, Connection, clean_name
 
 if TYPE_CHECKING:
@@ -72,6 +78,7 @@ def txt_for(host: Host) -> dict[str, str]:
         "proto": str(PROTOCOL_VERSION),
         "version": __version__,
         "id": str(getattr(host, "table_id", "") or ""),
+        "key": host.identity.public_key.hex(),
         "name": clean_name(host.config.name, "cardtable"),
         "game": host.game.name,
         "taken": str(host.taken()),
@@ -169,17 +176,28 @@ class TableInfo:
     protocol: int
     table_id: str = ""
     version: str = ""
+    host_key: str = ""  # hex (TXT ``key``); listed only once the host at ``where`` proved it
 
     @property
     def compatible(self) -> bool:
         return self.protocol == PROTOCOL_VERSION
 
     @property
+    def key_bytes(self) -> bytes | None:
+        return identity.key_from_hex(self.host_key)
+
+    @property
+    def fingerprint(self) -> str:
+        """The host key's code to compare with the host's lobby screen ("" without a key)."""
+        key = self.key_bytes
+        return identity.fingerprint(key) if key is not None else ""
+
+    @property
     def where(self) -> str:
         return f"{self.address}:{self.port}"
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return {**asdict(self), "fingerprint": self.fingerprint}
 
 
 def _table_info(info: AsyncServiceInfo) -> TableInfo | None:
@@ -204,16 +222,50 @@ def _table_info(info: AsyncServiceInfo) -> TableInfo | None:
         game=clean_name(props.get("game"), "?"), taken=number("taken"), seats=number("seats"),
         pin=props.get("pin") == "1", started=props.get("started") == "1", protocol=number("proto"),
         table_id=clean_name(props.get("id"), "", 64), version=clean_name(props.get("version"), "", 32),
+        host_key=clean_name(props.get("key"), "", 64).lower(),
     )
+
+
+@dataclass(frozen=True)
+class Listing:
+    """One row of a join list: a table, or a conflict (``tables`` holds more than one: adverts of one
+    table id whose hosts proved different keys; at most one of them is the table people know)."""
+
+    tables: tuple[TableInfo, ...]
+
+    @property
+    def conflict(self) -> bool:
+        return len(self.tables) > 1
+
+    @property
+    def table(self) -> TableInfo:
+        return self.tables[0]
+
+
+def listings(tables: Sequence[TableInfo]) -> list[Listing]:
+    """``tables`` as join-list rows: those of one id with different keys together (a conflict), sorted
+    by name and address. Adverts of one id with one key (the same host seen twice) stay apart."""
+    by_id: dict[str, list[TableInfo]] = {}
+    rows: list[list[TableInfo]] = []
+    for table in sorted(tables, key=lambda t: (t.name, t.address, t.port)):
+        group = by_id.get(table.table_id) if table.table_id else None
+        if group is not None and all(other.host_key != table.host_key for other in group):
+            group.append(table)
+            continue
+        rows.append([table])
+        if table.table_id and group is None:
+            by_id[table.table_id] = rows[-1]
+    return [Listing(tuple(row)) for row in rows]
 
 
 REFUSED = "refused"
 
 
 async def probe(address: str, port: int, timeout: float = PROBE_TIMEOUT) -> dict[str, Any] | str | None:
-    """Ask the host at ``address:port`` which table it is: its ``table`` answer; :data:`REFUSED` when
-    the port is closed (nothing listens there any more); None when nothing answers in ``timeout`` or
-    what answers is not a cardtable host."""
+    """Ask the host at ``address:port`` which table it is: its ``table`` answer, with ``proven`` True
+    when it signed this probe's fresh nonce with the ``key`` it names; :data:`REFUSED` when the port is
+    closed (nothing listens there any more); None when nothing answers in ``timeout`` or what answers
+    is not a cardtable host."""
     try:
         reader, writer = await asyncio.wait_for(asyncio.open_connection(address, port), timeout)
     except ConnectionRefusedError:
@@ -221,15 +273,16 @@ async def probe(address: str, port: int, timeout: float = PROBE_TIMEOUT) -> dict
     except (OSError, TimeoutError):
         return None
     conn = Connection(reader, writer, HOST_TYPES, deep_check=False)
+    nonce = secrets.token_bytes(handshake.NONCE_BYTES)
     try:
-        conn.send({"type": "probe"})
+        conn.send({"type": "probe", "nonce": nonce.hex()})
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while loop.time() < deadline:
             messages = await asyncio.wait_for(conn.read(), max(0.01, deadline - loop.time()))
             for message in messages:
                 if message.get("type") == "table":
-                    return message
+                    return {**message, "proven": _proven(message, nonce)}
             if not messages and reader.at_eof():
                 return None
     except Exception:  # anything else at that address is not a table
@@ -240,10 +293,21 @@ async def probe(address: str, port: int, timeout: float = PROBE_TIMEOUT) -> dict
     return None
 
 
+def _proven(answer: dict[str, Any], nonce: bytes) -> bool:
+    """Whether ``answer`` carries a signature over ``nonce`` and its table id by the key it names."""
+    try:
+        key, signature = bytes.fromhex(str(answer.get("key"))), bytes.fromhex(str(answer.get("sig")))
+    except ValueError:
+        return False
+    return identity.verify(key, signature, handshake.probe_proof(str(answer.get("id") or ""), nonce))
+
+
 def answers_as(table: TableInfo, answer: dict[str, Any] | str | None) -> bool:
-    """Whether the host's ``probe`` answer is the advertised table (its id; an advert without one must
-    at least name the same game)."""
+    """Whether the host's ``probe`` answer is the advertised table: its id, and the advertised key,
+    which it proved it holds (an advert without an id must at least name the same game)."""
     if not isinstance(answer, dict):
+        return False
+    if table.host_key and (answer.get("key") != table.host_key or answer.get("proven") is not True):
         return False
     if table.table_id:
         return answer.get("id") == table.table_id

@@ -49,6 +49,15 @@ def fingerprint(public_key: bytes) -> str:
     return "-".join(code[i : i + 4] for i in range(0, FINGERPRINT_GROUPS * 4, 4))
 
 
+def key_from_hex(text: str) -> bytes | None:
+    """The public key a hex string (an advert's, a kept seat's, a welcome's) holds, or None."""
+    try:
+        key = bytes.fromhex(text)
+    except ValueError:
+        return None
+    return key if len(key) == PUBLIC_KEY_BYTES else None
+
+
 def verify(public_key: bytes, signature: bytes, message: bytes) -> bool:
     """Whether ``signature`` is the holder of ``public_key``'s over ``message`` (False for any bad input)."""
     if len(public_key) != PUBLIC_KEY_BYTES or len(signature) != SIGNATURE_BYTES:

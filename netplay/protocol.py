@@ -16,11 +16,11 @@ import math
 import socket
 import unicodedata
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import msgpack
 
-PROTOCOL_VERSION: Final = 1
+PROTOCOL_VERSION: Final = 2  # 2: the sealed handshake (netplay/handshake.py); 1 sent the PIN in clear
 SERVICE_TYPE: Final = "_cardtable._tcp.local."
 
 MAX_FRAME: Final = 1 << 20  # bytes buffered for one message (and for the stream between reads)
@@ -39,11 +39,12 @@ Message = dict[str, Any]
 
 # Message types each side may send. Anything else closes the connection.
 CLIENT_TYPES: Final = frozenset(
-    {"hello", "probe", "action", "ping", "pong", "bye", "chat", "sit", "let_sit", "stand", "set_seat", "set_option",
-     "set_hints", "set_clock", "start", "admit"}
+    {"hello", "join", "probe", "action", "ping", "pong", "bye", "chat", "sit", "let_sit", "stand", "set_seat",
+     "set_option", "set_hints", "set_clock", "start", "admit"}
 )
 HOST_TYPES: Final = frozenset(
-    {"welcome", "table", "seats", "lobby", "view", "ack", "reject", "result", "error", "ping", "pong", "bye", "chat", "wait"}
+    {"host_hello", "welcome", "table", "seats", "lobby", "view", "ack", "reject", "result", "error", "ping", "pong",
+     "bye", "chat", "wait"}
 )
 
 
@@ -116,11 +117,13 @@ class Decoder:
         self.max_values = max_values
         self._unpacker: msgpack.Unpacker | None = _make_unpacker(max_frame)
         self._error: str | None = None
+        self._fed = 0
 
     def feed(self, data: bytes) -> list[Message]:
         if self._unpacker is None:
             raise ProtocolError(self._error or "stream already broken")
         messages: list[Message] = []
+        self._fed += len(data)
         try:
             self._unpacker.feed(data)
             for item in self._unpacker:
@@ -134,6 +137,10 @@ class Decoder:
         except Exception as error:  # FormatError, StackError, anything the C unpacker raises
             self._fail(f"malformed message: {type(error).__name__}")
         return messages
+
+    def leftover(self) -> int:
+        """Bytes fed but not yet part of a whole message."""
+        return 0 if self._unpacker is None else self._fed - self._unpacker.tell()
 
     def close(self) -> None:
         """Free the decoder's buffers; it takes nothing more."""
@@ -217,6 +224,16 @@ def set_nodelay(writer: asyncio.StreamWriter) -> None:
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
 
+class Sealing(Protocol):
+    def seal(self, plaintext: bytes) -> bytes: ...
+
+
+class Opening(Protocol):
+    count: int
+
+    def feed(self, data: bytes) -> tuple[list[bytes], bytes]: ...
+
+
 class Connection:
     """One msgpack stream over asyncio streams: ``send`` queues bytes, ``read`` yields messages.
 
@@ -244,7 +261,22 @@ class Connection:
         self._pending: list[bytes] = []
         self._pending_size = 0
         self._flush_scheduled = False
+        self.sealer: Sealing | None = None
+        self.opener: Opening | None = None
         set_nodelay(writer)
+
+    def seal(self, sealer: Sealing, opener: Opening) -> None:
+        """From now on frames go out through ``sealer`` and come in through ``opener`` (after the
+        handshake: netplay/handshake.py). What was queued before leaves as it was (the clear hello)."""
+        if self.decoder.leftover():
+            raise ProtocolError("data after the hello, before the handshake was answered")
+        self.flush()
+        self.sealer, self.opener = sealer, opener
+
+    def stop_sealing(self) -> None:
+        """The peer cannot open this side's frames (its keys differ: a wrong PIN): say the rest in clear."""
+        self.flush()
+        self.sealer = None
 
     def send(self, message: Message) -> None:
         """Queue ``message``; everything queued in one loop iteration goes out in one write (system
@@ -272,6 +304,8 @@ class Connection:
         self._pending_size = 0
         if self.writer.is_closing():
             return
+        if self.sealer is not None:
+            data = self.sealer.seal(data)
         try:
             self.writer.write(data)
         except (ConnectionError, RuntimeError):
@@ -294,13 +328,36 @@ class Connection:
                 raise
             del self.reader._buffer[: len(data)]  # type: ignore[attr-defined]
         self.bytes_in += len(data)
-        if data and self.tap_in is not None:
-            self.tap_in(data)
         return data
 
     def decode(self, data: bytes) -> list[Message]:
-        """The whole messages ``data`` completes. Raises ProtocolError on bad input."""
-        return self.decoder.feed(data) if data else []
+        """The whole messages ``data`` completes (opened first once sealed). Raises ProtocolError on bad
+        input, a frame that does not open included."""
+        if not data:
+            return []
+        if self.opener is None:
+            return self._feed(data)
+        try:
+            plaintexts, clear = self.opener.feed(data)
+        except ProtocolError:
+            self.decoder.close()
+            raise
+        if clear:  # the host could not open this client's first frame and says why
+            messages = self._feed(clear)
+            if any(message["type"] != "bye" for message in messages):
+                self._fail_clear()
+            return messages
+        # one frame at a time: the decoder's buffer holds at most a partial message and one frame
+        return [message for plaintext in plaintexts for message in self._feed(plaintext)]
+
+    def _feed(self, stream: bytes) -> list[Message]:
+        if stream and self.tap_in is not None:  # the msgpack stream received, opened (privacy tests)
+            self.tap_in(stream)
+        return self.decoder.feed(stream)
+
+    def _fail_clear(self) -> None:
+        self.decoder.close()
+        raise ProtocolError("clear data after the handshake")
 
     async def read(self) -> list[Message]:
         """The next messages; [] at end of stream. Raises ProtocolError on bad input."""

@@ -3,21 +3,24 @@ the host came back on another port.
 
 ``seats.json`` in the user's data folder maps a table's id (the host's ``table.id``, advertised in TXT
 ``id`` and sent in ``welcome``; stable across ``cardtable host --resume``) to the token of the seats held
-there, with the table's name, game and last address. A seat held at a table without an id (an older
-host) is kept under ``host:port``. Entries go when the game ends, when the host no longer knows the
-token, and after :data:`MAX_AGE` (a table left for good).
+there, with the table's name, game and last address, and the key its host proved in the handshake
+(netplay/identity.py). The key is what the token is bound to: the client gives the token (and even asks
+to rejoin) only to a host that proves the same key again, so a copy of the table advertising the same id
+and name gets nothing (trust on first use). A seat kept without a key (before hosts had keys) is not a
+seat any more. A seat held at a table without an id is kept under ``host:port``. Entries go when the
+game ends, when the host no longer knows the token, and after :data:`MAX_AGE` (a table left for good).
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-import os
 import time
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-from cardtable.userdirs import data_dir
+from cardtable.netplay.identity import key_from_hex
+from cardtable.userdirs import data_dir, write_private
 
 FILE = "seats.json"
 MAX_AGE = 2 * 24 * 3600.0
@@ -35,6 +38,11 @@ class HeldSeat:
     port: int = 0
     seats: tuple[int, ...] = ()
     saved: float = 0.0
+    host_key: str = ""  # hex of the host's public key (netplay/identity.py)
+
+    @property
+    def key_bytes(self) -> bytes | None:
+        return key_from_hex(self.host_key)
 
 
 def store_path() -> Path:
@@ -58,18 +66,14 @@ def _load() -> dict[str, HeldSeat]:
         with contextlib.suppress(TypeError, ValueError):
             held = HeldSeat(**{k: v for k, v in raw.items() if k in known})
             held.seats = tuple(int(s) for s in held.seats)
-            out[str(key)] = held
+            if held.key_bytes is not None:  # a token is given only to the key it was given by
+                out[str(key)] = held
     return out
 
 
 def _save(held: dict[str, HeldSeat]) -> None:
-    path = store_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps({k: asdict(v) for k, v in held.items()}, indent=1), encoding="utf-8")
-    with contextlib.suppress(OSError):
-        os.chmod(temporary, 0o600)  # a token is a seat: only this user may read it
-    os.replace(temporary, path)
+    # a token is a seat: only this user may read it (0600 from the start, in a 0700 folder)
+    write_private(store_path(), json.dumps({k: asdict(v) for k, v in held.items()}, indent=1).encode())
 
 
 def held_seats(now: float | None = None) -> list[HeldSeat]:
@@ -90,7 +94,10 @@ def at_address(host: str, port: int) -> HeldSeat | None:
 
 
 def remember(seat: HeldSeat) -> None:
-    """Keep ``seat`` (replacing what was kept under its key, and under its table's old address)."""
+    """Keep ``seat`` (replacing what was kept under its key, and under its table's old address).
+    A seat without its host's key is not kept."""
+    if seat.key_bytes is None:
+        return
     held = _load()
     seat.saved = seat.saved or time.time()
     for key in [k for k, h in held.items() if h.token == seat.token and k != seat.key]:

@@ -6,6 +6,12 @@ connection (``rejoined``: seats, name, version), play to the end (``result``).
 ``python tests/netns_peer.py watch HOST PORT``: a spectator that prints every lobby's seats.
 ``python tests/netns_peer.py browse NAME``: the live table list (default interfaces) for tables called
 NAME: ``added`` / ``removed`` with the address.
+``python tests/netns_peer.py impostor TABLE_ID NAME PIN``: a copy of a table (its id and name, a key of
+its own, a PIN guess) advertised on the default interfaces (``listening``: port, key); on ``report``
+from stdin says what it heard (``heard``: the joins it opened, the wrong PINs counted).
+``python tests/netns_peer.py trusty HOST PORT COPY_HOST COPY_PORT PIN KEY``: Ada sits at the table with
+``KEY`` (hex) using the PIN, then tries the copy with her token and the key she knows (``rejoin``),
+then Bo, new here, tries the copy with the PIN (``newcomer``): each says why it was refused.
 """
 
 from __future__ import annotations
@@ -86,6 +92,48 @@ async def browse(name: str) -> None:
     await browser.close()
 
 
+async def impostor(table_id: str, name: str, pin: str) -> None:
+    from cardtable.netplay.discovery import Advertiser
+    from cardtable.netplay.host import Host, HostConfig
+    from cardtable.netplay.identity import HostIdentity
+
+    host = Host("oh_hell", 3, seats=[None, "random", "random"], config=HostConfig(name=name, pin=pin),
+                host_key=HostIdentity.generate())
+    host.table_id = table_id
+    opened: list[Any] = []  # every join it could open: the copy's whole haul
+    join = host._join
+
+    def recorded(client: Any, message: Any) -> None:
+        opened.append(message)
+        join(client, message)
+
+    host._join = recorded  # type: ignore[method-assign]
+    port = await host.serve("0.0.0.0", 0)
+    advertiser = Advertiser(host, None, port)
+    await advertiser.start()
+    say(event="listening", port=port, key=host.identity.public_key.hex())
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    say(event="heard", joins=opened, pin_failures=host.admission.pins.failed)
+    await advertiser.close()
+    await host.close()
+
+
+async def trusty(real: str, port: int, copy: str, copy_port: int, pin: str, key: str) -> None:
+    ada = AsyncClient(real, port, "Ada", pin=pin, host_key=bytes.fromhex(key))
+    await ada.connect()
+    say(event="seated", token_known=bool(ada.token))
+    for label, client in (("rejoin", AsyncClient(copy, copy_port, "Ada", token=ada.token, host_key=ada.host_key)),
+                          ("newcomer", AsyncClient(copy, copy_port, "Bo", pin=pin))):
+        try:
+            await client.connect()
+            say(event=label, reason=None)
+        except JoinError as error:
+            say(event=label, reason=error.reason)
+        await client.close()
+    say(event="token", token=ada.token)
+    await ada.close()
+
+
 def main(argv: list[str]) -> None:
     if argv[0] == "player":
         asyncio.run(player(argv[1], int(argv[2]), int(argv[3])))
@@ -93,6 +141,10 @@ def main(argv: list[str]) -> None:
         asyncio.run(watch(argv[1], int(argv[2])))
     elif argv[0] == "browse":
         asyncio.run(browse(argv[1]))
+    elif argv[0] == "impostor":
+        asyncio.run(impostor(argv[1], argv[2], argv[3]))
+    elif argv[0] == "trusty":
+        asyncio.run(trusty(argv[1], int(argv[2]), argv[3], int(argv[4]), argv[5], argv[6]))
 
 
 if __name__ == "__main__":

@@ -162,6 +162,50 @@ def test_a_killed_host_leaves_the_other_machines_list(lan: LanPair) -> None:
     leaves_the_list(lan, f"Shed {secrets.token_hex(3)}", kill, "the dead table left the list")
 
 
+def _listed(lan: LanPair, name: str, count: int) -> list[dict[str, Any]]:
+    """Machine B's ``cardtable tables --json`` rows called ``name``, asked again until there are ``count``."""
+    for _ in range(10):
+        tables = lan.call(lan.b, "-m", "cardtable", "tables", "--json", "--timeout", "4")
+        found = [t for t in json.loads(tables.stdout.strip().splitlines()[-1]) if t["name"] == name]
+        if len(found) >= count:
+            return found
+    raise AssertionError(f"never {count} tables called {name}: {found}")
+
+
+def test_a_copy_of_the_table_is_a_conflict_and_learns_neither_pin_nor_token(lan: LanPair) -> None:
+    """Another machine on the LAN (B) copies the table's id and name and advertises itself with a key of
+    its own: B's list shows the two as a conflict (both keys), a player who sat at the real table does
+    not give the copy her token, and a newcomer's PIN exchange tells the copy nothing but a wrong guess."""
+    name = f"Hall {secrets.token_hex(3)}"
+    pin = "482193"
+    host, port = _host(lan, name, "--pin", pin)
+    copy = None
+    try:
+        real = _listed(lan, name, 1)[0]
+        copy = lan.run(lan.b, PEER, "impostor", real["table_id"], name, "999999", stdout=subprocess.PIPE,
+                       stdin=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        listening = _events(copy, lambda e: e.get("event") == "listening", "the copy listened")[-1]
+        both = _listed(lan, name, 2)
+        assert {t["port"] for t in both} == {port, listening["port"]}
+        assert all(t["conflict"] for t in both) and {t["host_key"] for t in both} == {real["host_key"],
+                                                                                        listening["key"]}
+        assert len({t["fingerprint"] for t in both}) == 2
+        tried = lan.call(lan.b, PEER, "trusty", lan.address_a, str(port), lan.address_b, str(listening["port"]),
+                         pin, real["host_key"])
+        said = {e["event"]: e for e in map(json.loads, tried.stdout.strip().splitlines())}
+        assert said["seated"]["token_known"]
+        assert "not the table you know" in said["rejoin"]["reason"]
+        assert said["newcomer"]["reason"] == "wrong PIN: 2 tries left"
+        assert copy.stdin is not None
+        copy.stdin.write("report\n")
+        copy.stdin.flush()
+        heard = _events(copy, lambda e: e.get("event") == "heard", "the copy reported")[-1]
+        assert heard["joins"] == [] and heard["pin_failures"] == 1  # it opened nothing: no name, no token
+        assert said["token"]["token"] not in json.dumps(heard)
+    finally:
+        _stop(copy, host)
+
+
 def test_without_root_the_lan_tests_skip_with_the_reason_or_fail_under_ci(monkeypatch, tmp_path) -> None:
     import os
 

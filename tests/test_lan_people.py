@@ -280,11 +280,16 @@ def test_token_store_keeps_seats_by_table_id(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path / "data"))
     from cardtable.netplay import seatstore
 
-    seatstore.remember(seatstore.HeldSeat("abc", "tok1", "Kitchen", address="127.0.0.1", port=4000, seats=(1,)))
-    seatstore.remember(seatstore.HeldSeat("127.0.0.1:5000", "tok2", "Attic"))
+    key = "ab" * 32  # the host's key the token is bound to
+    seatstore.remember(seatstore.HeldSeat("abc", "tok1", "Kitchen", address="127.0.0.1", port=4000, seats=(1,),
+                                          host_key=key))
+    seatstore.remember(seatstore.HeldSeat("127.0.0.1:5000", "tok2", "Attic", host_key=key))
+    seatstore.remember(seatstore.HeldSeat("def", "tok3", "Keyless"))  # no key to hold a host to: not kept
     assert seatstore.lookup("abc").token == "tok1" and seatstore.lookup("abc").seats == (1,)
+    assert seatstore.lookup("def") is None
     assert oct(os.stat(seatstore.store_path()).st_mode & 0o777) == "0o600"
-    seatstore.remember(seatstore.HeldSeat("abc", "tok1", "Kitchen", address="127.0.0.1", port=4100))  # moved
+    seatstore.remember(seatstore.HeldSeat("abc", "tok1", "Kitchen", address="127.0.0.1", port=4100,
+                                          host_key=key))  # moved
     assert seatstore.lookup("abc").port == 4100 and len(seatstore.held_seats()) == 2
     seatstore.forget("abc")
     assert seatstore.lookup("abc") is None

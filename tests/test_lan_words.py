@@ -202,7 +202,7 @@ def test_a_version_mismatch_names_both_versions() -> None:
     import asyncio
 
     from cardtable.netplay.host import start_local_table
-    from cardtable.netplay.protocol import decode_all, encode
+    from cardtable.netplay.protocol import PROTOCOL_VERSION, decode_all, encode
 
     table = start_local_table("oh_hell", 3, seats=[None, "random", "random"], bot_speed=0)
 
@@ -217,7 +217,7 @@ def test_a_version_mismatch_names_both_versions() -> None:
         reason = asyncio.run(hello())
     finally:
         table.stop()
-    assert f"this table runs cardtable {__version__} (protocol 1)" in reason
+    assert f"this table runs cardtable {__version__} (protocol {PROTOCOL_VERSION})" in reason
     assert "you have cardtable 9.9.9 (protocol 99)" in reason
     said = explain_join(reason, "127.0.0.1", table.port)
     assert said.code == "version" and said.title == "A different version of cardtable"

@@ -9,10 +9,10 @@ import contextlib
 import socket
 from typing import Any
 
+from cardtable.netplay import handshake
 from cardtable.netplay.botclient import play_as_bot
 from cardtable.netplay.client import AsyncClient, JoinError
 from cardtable.netplay.host import start_local_table
-from cardtable.netplay.protocol import PROTOCOL_VERSION, encode
 
 
 async def _open_silent(port: int, source: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
@@ -89,7 +89,7 @@ def test_a_peer_that_never_reads_is_cut_off_and_forgotten() -> None:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         sock.bind(("127.0.0.9", 0))
         sock.connect(("127.0.0.1", table.port))
-        sock.sendall(encode({"type": "hello", "protocol": PROTOCOL_VERSION, "name": "sink", "seats": 0}))
+        handshake.join_over_socket(sock, {"type": "join", "name": "sink", "seats": 0})
         player = AsyncClient("127.0.0.1", table.port, "Ada")
         await player.connect()
         await _until(lambda: table.call(lambda: len(table.host.conns)) == 2, "the spectator is in")

@@ -11,11 +11,14 @@ from typing import Any
 
 import pytest
 
+from cardtable.netplay import handshake
 from cardtable.netplay.client import AsyncClient, JoinError, NetClient
-from cardtable.netplay.protocol import CLIENT_TYPES, Connection, Message
+from cardtable.netplay.identity import HostIdentity
+from cardtable.netplay.protocol import CLIENT_TYPES, PROTOCOL_VERSION, Connection, Message
 from tests.lan import PATIENCE, closed_port
 
 HANG = 10.0 * PATIENCE  # seconds before a test that waits in vain gives up (a hung test, never a slow one)
+HOST_KEY = HostIdentity.generate()
 
 
 class Peer:
@@ -39,6 +42,14 @@ class Peer:
                 raise EOFError(f"the client closed before sending {kind}")
             self.heard.extend(messages)
             self._unread.extend(messages)
+
+    async def greet(self, pin: str | None = None) -> Message:
+        """The host's side of the handshake (netplay/handshake.py), then the client's sealed ``join``."""
+        hello = await self.expect("hello")
+        reply, keys = handshake.answer(hello, HOST_KEY, pin, PROTOCOL_VERSION)
+        self.conn.send(reply)
+        self.conn.seal(handshake.Sealer(keys.send), handshake.Opener(keys.receive))
+        return await self.expect("join")
 
     def send(self, message: Message) -> None:
         self.conn.send(message)
@@ -103,13 +114,13 @@ class ScriptedHost:
             await conn.close()
 
 
-WELCOME: Message = {"type": "welcome", "protocol": 1, "seats": [2], "token": "tok-1", "owner": True,
+WELCOME: Message = {"type": "welcome", "protocol": PROTOCOL_VERSION, "seats": [2], "token": "tok-1", "owner": True,
                     "table": {"id": "t1", "name": "Test", "game": "oh_hell"}, "time": 0.0}
 
 
 async def play_a_little(peer: Peer) -> None:
     """Welcome, then answer the client's two actions (ack, reject), push a view and leave with a bye."""
-    await peer.expect("hello")
+    await peer.greet()
     peer.send(WELCOME)
     first = await peer.expect("action")
     peer.send({"type": "ack", "seq": first["seq"]})
@@ -186,7 +197,7 @@ def test_both_faces_hand_over_the_same_messages() -> None:
 @pytest.mark.parametrize("face", [async_face, threaded_face])
 def test_the_welcome_sets_seats_and_token_and_later_seats_follow(face: Any) -> None:
     async def script(peer: Peer) -> None:
-        await peer.expect("hello")
+        await peer.greet()
         peer.send(WELCOME)
         await peer.expect("sit")
         peer.send({"type": "seats", "seats": [2, 3], "token": "tok-2"})
@@ -208,8 +219,9 @@ def test_the_welcome_sets_seats_and_token_and_later_seats_follow(face: Any) -> N
 @pytest.mark.parametrize("face", [async_face, threaded_face])
 def test_a_refused_hello_says_why(face: Any) -> None:
     async def script(peer: Peer) -> None:
-        hello = await peer.expect("hello")
-        assert hello["pin"] == "1234" and hello["seats"] == 0 and hello["token"] == "old"
+        join = await peer.greet(pin="1234")
+        assert join["seats"] == 0 and join["token"] == "old"
+        assert not any("pin" in message for message in peer.heard)  # the PIN only made the keys
         peer.send({"type": "bye", "reason": "wrong PIN: 4 tries left"})
 
     with ScriptedHost(script) as host:
@@ -226,7 +238,7 @@ def test_no_host_listening_is_a_clear_reason(face: Any) -> None:
 
 def test_messages_sent_before_the_connection_follow_the_hello() -> None:
     async def script(peer: Peer) -> None:
-        await peer.expect("hello")
+        await peer.greet()
         peer.send(WELCOME)
         await peer.expect("chat")
         await peer.expect("start")
@@ -243,14 +255,14 @@ def test_messages_sent_before_the_connection_follow_the_hello() -> None:
     with ScriptedHost(script) as host:
         asyncio.run(run(host.port))
     kinds = [m["type"] for m in host.heard if m["type"] not in ("ping", "pong")]
-    assert kinds == ["hello", "chat", "start"]
+    assert kinds == ["hello", "join", "chat", "start"]
 
 
 def test_clock_samples_and_pongs_use_the_injected_clock() -> None:
     now = [100.0]
 
     async def script(peer: Peer) -> None:
-        await peer.expect("hello")
+        await peer.greet()
         peer.send(WELCOME)
         assert (await peer.expect("ping"))["t"] == 100.0
         peer.send({"type": "pong", "id": 1, "t": 98.0, "now": 500.0})  # sent at 98, the host read 500
@@ -276,7 +288,7 @@ def test_a_silent_host_is_left_after_silence_on_the_injected_clock() -> None:
     now = [0.0]
 
     async def script(peer: Peer) -> None:
-        await peer.expect("hello")
+        await peer.greet()
         peer.send(WELCOME)
         await peer.until_closed()  # then says nothing at all
 
@@ -297,7 +309,7 @@ def test_a_silent_host_is_left_after_silence_on_the_injected_clock() -> None:
 
 def test_abort_drops_the_connection_without_a_bye() -> None:
     async def script(peer: Peer) -> None:
-        await peer.expect("hello")
+        await peer.greet()
         peer.send(WELCOME)
         await peer.until_closed()
 
@@ -308,7 +320,7 @@ def test_abort_drops_the_connection_without_a_bye() -> None:
         client.abort()
         assert client.wait_for("closed", HANG) is not None
         client.close()
-    assert [m["type"] for m in host.heard if m["type"] not in ("ping", "pong")] == ["hello"]
+    assert [m["type"] for m in host.heard if m["type"] not in ("ping", "pong")] == ["hello", "join"]
 
 
 def test_the_threaded_face_checks_its_options_on_the_callers_thread() -> None:

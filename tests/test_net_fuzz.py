@@ -16,9 +16,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardtable.netplay import handshake
 from cardtable.netplay.botclient import play_as_bot
 from cardtable.netplay.client import AsyncClient
 from cardtable.netplay.host import start_local_table
+from cardtable.netplay.identity import HostIdentity
 from cardtable.netplay.protocol import (
     CLIENT_TYPES,
     MAX_FRAME,
@@ -96,38 +98,62 @@ def _hello(name: str = "fuzz") -> bytes:
     return encode({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name, "seats": 0})
 
 
-ATTACKS: dict[str, bytes | tuple[bytes, bytes]] = {
+JOIN = {"type": "join", "name": "fuzz", "seats": 0}
+# bytes: sent before any handshake; ("sealed", b): sealed after the handshake and join (the host's
+# decoder meets them), ("welcomed", b): the same once the host has answered; ("raw", b): after the
+# handshake but not sealed; ("tampered", b): sealed, then one bit of the box flipped
+Attack = bytes | tuple[str, bytes]
+ATTACKS: dict[str, Attack] = {
     "random bytes": bytes(random.Random(1).randrange(256) for _ in range(4000)),
-    "random after hello": _hello() + bytes(random.Random(2).randrange(256) for _ in range(4000)),
-    "truncated frame": _hello() + encode({"type": "chat", "text": "hello there"})[:-4],
-    "oversized frame": _hello() + b"\xdb" + (MAX_FRAME * 2).to_bytes(4, "big") + b"x" * (MAX_FRAME + 10),
-    "huge array header": _hello() + b"\xdd\xff\xff\xff\xff" + b"\x00" * 64,
-    "huge map header": _hello() + b"\xdf\x7f\xff\xff\xff",
-    "wrong field types": _hello() + encode({"type": "action", "seq": "one", "seat": [0], "action": 5}),
-    "wrong pong types": _hello() + encode({"type": "pong", "id": 1, "t": "soon", "now": None}),
-    "unknown type": _hello() + encode({"type": "become_host"}),
+    "random after hello": ("raw", bytes(random.Random(2).randrange(256) for _ in range(1000))),
+    "tampered frame": ("tampered", encode({"type": "chat", "text": "hello there"})),
+    "truncated frame": ("sealed", encode({"type": "chat", "text": "hello there"})[:-4]),
+    "oversized frame": ("sealed", b"\xdb" + (MAX_FRAME * 2).to_bytes(4, "big") + b"x" * 70000),
+    "huge array header": ("sealed", b"\xdd\xff\xff\xff\xff" + b"\x00" * 64),
+    "huge map header": ("sealed", b"\xdf\x7f\xff\xff\xff"),
+    "wrong field types": ("sealed", encode({"type": "action", "seq": "one", "seat": [0], "action": 5})),
+    "wrong pong types": ("sealed", encode({"type": "pong", "id": 1, "t": "soon", "now": None})),
+    "unknown type": ("sealed", encode({"type": "become_host"})),
     "action before hello": encode({"type": "action", "seq": 1, "seat": 0, "action": {"type": "bid", "bid": 0}}),
-    "second hello": _hello() + _hello(),
-    "flood": (_hello(), encode({"type": "ping", "id": 1, "t": 0.0}) * 5000),  # sent after the welcome
+    "second hello": ("sealed", _hello()),
+    "flood": ("welcomed", encode({"type": "ping", "id": 1, "t": 0.0}) * 5000),
     "big hello": encode({"type": "hello", "protocol": PROTOCOL_VERSION, "name": "x", "pad": [[1] * 4000] * 200}),
-    "many values": (_hello(), encode({"type": "chat", "text": "x", "pad": [[1] * 100] * 100})),
+    "many values": ("welcomed", encode({"type": "chat", "text": "x", "pad": [[1] * 100] * 100})),
     "flood before welcome": _hello() + encode({"type": "ping", "id": 1, "t": 0.0}) * 5000,
 }
+HOST_SAYS = frozenset({"host_hello", "welcome", "lobby", "bye", "ping", "pong", "view", "reject", "error", "ack",
+                       "result", "chat"})
 
 
-def _attack(port: int, payload: bytes | tuple[bytes, bytes], source: str = "127.0.0.1") -> list[dict[str, Any]]:
-    """Send ``payload`` (a pair: the second part once the host has answered the first) from ``source``
-    and read everything until the host closes; the host's messages."""
-    first = b""
+def _send(sock: socket.socket, payload: Attack) -> handshake.Opener | None:
+    """Send ``payload`` as its kind says; the opener of the host's sealed frames, after a handshake."""
+    if isinstance(payload, bytes):
+        sock.sendall(payload)
+        return None
+    kind, data = payload
+    sealer, opener = handshake.join_over_socket(sock, JOIN)
+    if kind == "welcomed":
+        opener.feed(sock.recv(65536))  # the welcome (or a bye)
+    if kind == "raw":
+        sock.sendall(data)
+    elif kind == "tampered":
+        frame = bytearray(sealer.seal(data))
+        frame[-1] ^= 1
+        sock.sendall(bytes(frame))
+    else:
+        sock.sendall(sealer.seal(data))
+    return opener
+
+
+def _attack(port: int, payload: Attack, source: str = "127.0.0.1") -> list[dict[str, Any]]:
+    """Send ``payload`` from ``source`` and read everything until the host closes; the host's messages
+    after the handshake (opened)."""
+    opener = None
     with socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0)) as sock:
         with contextlib.suppress(OSError):  # the host may close before reading everything
-            if isinstance(payload, tuple):
-                sock.sendall(payload[0])
-                first = sock.recv(65536)  # the welcome (or a bye)
-                payload = payload[1]
-            sock.sendall(payload)
+            opener = _send(sock, payload)
             sock.shutdown(socket.SHUT_WR)  # a truncated frame stays truncated
-        chunks = [first]
+        chunks = []
         try:
             while True:
                 data = sock.recv(65536)
@@ -138,8 +164,10 @@ def _attack(port: int, payload: bytes | tuple[bytes, bytes], source: str = "127.
             pass
     data = b"".join(chunks)
     try:
-        return Decoder(frozenset({"welcome", "lobby", "bye", "ping", "pong", "view", "reject", "error",
-                                  "ack", "result", "chat"})).feed(data)
+        if opener is not None:
+            plaintexts, clear = opener.feed(data)
+            data = clear or b"".join(plaintexts)
+        return Decoder(HOST_SAYS).feed(data)
     except ProtocolError:
         return []
 
@@ -187,6 +215,9 @@ def test_host_survives_hostile_clients_while_a_game_goes_on() -> None:
     assert "values" in outcomes["many values"][-1]["reason"]
     assert "unknown message type" in outcomes["unknown type"][-1]["reason"]
     assert "hello" in outcomes["action before hello"][-1]["reason"]
+    assert "did not open" in outcomes["tampered frame"][-1]["reason"]
+    assert "sealed frame" in outcomes["random after hello"][-1]["reason"]  # too long, or does not open
+    assert "already said" in outcomes["second hello"][-1]["reason"]
 
 
 def test_decode_all_reads_a_capture() -> None:
@@ -239,15 +270,15 @@ def test_a_silent_connection_is_dropped_and_its_seat_taken_over() -> None:
                               silence=0.5, ping_interval=0.1, takeover=0.1)
     try:
         with socket.create_connection(("127.0.0.1", table.port), timeout=10) as sock:
-            sock.sendall(encode({"type": "hello", "protocol": PROTOCOL_VERSION, "name": "mute", "seats": 1}))
-            sock.sendall(encode({"type": "start"}))
+            sealer, opener = handshake.join_over_socket(sock, {"type": "join", "name": "mute", "seats": 1})
+            sock.sendall(sealer.seal(encode({"type": "start"})))
             chunks = []
             while True:  # read everything, answer nothing (a connection that died without a FIN)
                 data = sock.recv(65536)
                 if not data:
                     break
                 chunks.append(data)
-        messages = decode_all(b"".join(chunks))
+        messages = decode_all(b"".join(opener.feed(b"".join(chunks))[0]))
         assert messages[0]["type"] == "welcome" and messages[0]["seats"] == [0]
         assert messages[-1]["type"] == "bye" and "no answer" in messages[-1]["reason"]
         for _ in range(500):  # the takeover bot finishes the game for the silent player
@@ -263,16 +294,28 @@ def test_client_notices_a_silent_or_broken_host() -> None:
     async def scenario() -> tuple[str | None, str | None]:
         done = asyncio.Event()  # the stub hosts return when the test is over (not cancelled mid-sleep)
 
-        async def mute_host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        async def greet(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> handshake.Sealer:
+            """The host's side of the handshake, the client's sealed join read and dropped."""
+            hello = decode_all(await reader.read(1000))[0]
+            reply, keys = handshake.answer(hello, HostIdentity.generate(), None, PROTOCOL_VERSION)
+            writer.write(encode(reply))
             await reader.read(1000)
-            writer.write(encode({"type": "welcome", "protocol": PROTOCOL_VERSION, "seats": [], "token": "t",
-                                 "owner": False, "table": {"game": "oh_hell"}, "time": 0.0}))
+            return handshake.Sealer(keys.send)
+
+        async def mute_host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            sealer = await greet(reader, writer)
+            writer.write(sealer.seal(encode({"type": "welcome", "protocol": PROTOCOL_VERSION, "seats": [],
+                                             "token": "t", "owner": False, "table": {"game": "oh_hell"},
+                                             "time": 0.0})))
             await done.wait()
             writer.close()
 
         async def garbage_host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-            await reader.read(1000)
-            writer.write(b"\xc1\xc1\xc1")
+            sealer = await greet(reader, writer)
+            writer.write(sealer.seal(encode({"type": "welcome", "protocol": PROTOCOL_VERSION, "seats": [],
+                                             "token": "t", "owner": False, "table": {"game": "oh_hell"},
+                                             "time": 0.0})))
+            writer.write(b"\x00\x00\x00\x20" + b"\xc1" * 32)  # a frame that does not open
             await done.wait()
             writer.close()
 
@@ -294,7 +337,7 @@ def test_client_notices_a_silent_or_broken_host() -> None:
 
     silent, broken = asyncio.run(scenario())
     assert silent is not None and "stopped answering" in silent
-    assert broken is not None and ("bad data" in broken or "malformed" in broken)
+    assert broken is not None and "bad data" in broken and "did not open" in broken
 
 
 def test_a_client_sending_megabytes_is_closed_and_the_game_goes_on() -> None:

@@ -214,8 +214,9 @@ def test_late_pongs_cannot_stretch_the_back_dating_window() -> None:
     press by a whole second. The clamp uses the least-delayed sample, capped at ``max_clamp_rtt``: pressing
     0.3 s after an honest player and claiming 1 s earlier loses; 0.15 s after (inside cap + margin) wins.
     ``max_hold`` is raised so the late press still arrives within the honest press's hold window."""
+    from cardtable.netplay import handshake
     from cardtable.netplay.host import Host, HostConfig, LocalTable
-    from cardtable.netplay.protocol import HOST_TYPES, PROTOCOL_VERSION, Connection
+    from cardtable.netplay.protocol import HOST_TYPES, Connection
     from cardtable.netplay.race import RaceGame
 
     config = HostConfig(race_margin=0.015, local_margin=0.015, max_hold=1.0, max_clamp_rtt=0.25, ping_interval=0.2)
@@ -227,7 +228,8 @@ def test_late_pongs_cannot_stretch_the_back_dating_window() -> None:
         await honest.connect()
         reader, writer = await asyncio.open_connection("127.0.0.1", table.port)
         cheat = Connection(reader, writer, HOST_TYPES)
-        cheat.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": "Late", "seats": 1})
+        await handshake.shake_hands(cheat)
+        cheat.send({"type": "join", "name": "Late", "seats": 1})
         answers: dict[int, str] = {}
 
         def late_pong(ping: dict[str, Any], received: float) -> None:  # looks like a symmetric 1 s link

@@ -38,7 +38,8 @@ class JoinScene(MenuScene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.browser: Any = None
-        self.tables: list[Any] = []  # every table listed (the screen shows MAX_LISTED from ``top``)
+        self.tables: list[Any] = []  # every table listed (as rows, ``rows``: MAX_LISTED shown from ``top``)
+        self.choosing: Any = None  # a conflict's Listing while the player picks one of its tables
         self.top = 0
         self.error = ""
         self.address = app.settings.last_address
@@ -66,19 +67,10 @@ class JoinScene(MenuScene):
         top = max(self.vy(170), self.content_top())
         self.row_height = self.fit_rows(rows, top, 40)
         col = self.column(rows, top=top)
-        found = len(self.tables)
-        more = f"   ({self.top + 1}-{min(found, self.top + MAX_LISTED)} of {found}: Up/Down for more)" \
-            if found > MAX_LISTED else ""
-        self.label(self.row(col, 0), "Tables on this network" + more, caption=True)
-        self.top = max(0, min(self.top, len(self.tables) - MAX_LISTED))
-        for i in range(MAX_LISTED):
-            rect = self.row(col, 1 + i)
-            if self.top + i < len(self.tables):
-                table = self.tables[self.top + i]
-                self._table_row(rect, table)
-            elif i == 0:
-                self.label(rect, "   Looking for tables…" if self.browser is not None else "   " + self.error,
-                           caption=True)
+        if self.choosing is not None:
+            self._choice_rows(col)
+        else:
+            self._list_rows(col)
         r = MAX_LISTED + 1
         self.address_entry = text_field(self.manager, self.ring, self.row(col, r), "Address (host:port)",
                                         self.address, on_confirm=self.join_manual, name="address",
@@ -93,6 +85,63 @@ class JoinScene(MenuScene):
         r += 1
         self.button(pygame.Rect(col.centerx - 120, self.row(col, r).y, 240, self.row_height), "Back",
                     self.back, name="back")
+
+    @property
+    def rows(self) -> list[Any]:
+        """The tables as join-list rows: a conflict (one id, different keys) is one row."""
+        from cardtable.netplay.discovery import listings
+
+        return listings(self.tables)
+
+    def _list_rows(self, col: pygame.Rect) -> None:
+        rows = self.rows
+        found = len(rows)
+        more = f"   ({self.top + 1}-{min(found, self.top + MAX_LISTED)} of {found}: Up/Down for more)" \
+            if found > MAX_LISTED else ""
+        self.label(self.row(col, 0), "Tables on this network" + more, caption=True)
+        self.top = max(0, min(self.top, found - MAX_LISTED))
+        for i in range(MAX_LISTED):
+            rect = self.row(col, 1 + i)
+            if self.top + i < found:
+                listing = rows[self.top + i]
+                if listing.conflict:
+                    self._conflict_row(rect, listing)
+                else:
+                    self._table_row(rect, listing.table)
+            elif i == 0:
+                self.label(rect, "   Looking for tables…" if self.browser is not None else "   " + self.error,
+                           caption=True)
+
+    def _conflict_row(self, rect: pygame.Rect, listing: Any) -> None:
+        """Adverts of one table id whose hosts hold different keys: at most one is the real table."""
+        keys = " / ".join(t.fingerprint[:9] + "…" for t in listing.tables[:3])
+        text = f"Conflict: {len(listing.tables)} tables say \"{listing.table.name}\"   ·   keys {keys}   ·   choose"
+        self.button(rect, text, lambda: self.choose(listing), name=f"conflict:{listing.table.table_id}")
+        self.ring.items[-1].element.text_horiz_alignment = "left"
+
+    def _choice_rows(self, col: pygame.Rect) -> None:
+        """The tables of a conflict, each with its address and key: the player picks the one whose key
+        the host's lobby shows (or the one where their seat is kept)."""
+        self.label(self.row(col, 0), f"Which \"{self.choosing.table.name}\"? Pick the key the host's screen shows",
+                   caption=True)
+        shown = self.choosing.tables[:MAX_LISTED - 1]
+        for i, table in enumerate(shown):
+            held = self.held_seat(table)
+            kept = "   ·   your seat is kept here" if held is not None else ""
+            text = f"{table.name} at {table.where}   ·   key {table.fingerprint}{kept}"
+            self.button(self.row(col, 1 + i), text, lambda t=table: self.join_table(t), name=f"table:{table.key}")
+            self.ring.items[-1].element.text_horiz_alignment = "left"
+        self.button(self.row(col, 1 + len(shown)), "None of these: back to the list", self.stop_choosing,
+                    name="not_these")
+
+    def choose(self, listing: Any) -> None:
+        self.choosing = listing
+        self.rebuild()
+        self.ring.focus_name(f"table:{listing.tables[0].key}")
+
+    def stop_choosing(self) -> None:
+        self.choosing = None
+        self.rebuild()
 
     def _table_row(self, rect: pygame.Rect, table: Any) -> None:
         title = table.game.replace("_", " ").title()
@@ -112,7 +161,8 @@ class JoinScene(MenuScene):
             state = "your seat is kept: rejoin"
         if not table.compatible:
             state = f"another cardtable version ({table.version or 'protocol ' + str(table.protocol)})"
-        text = f"{name}   ·   {title}   ·   {state}{lock}"
+        key = f"   ·   key {table.fingerprint}" if table.fingerprint else ""
+        text = f"{name}   ·   {title}   ·   {state}{lock}{key}"
         self.button(rect, text, lambda t=table: self.join_table(t), name=f"table:{table.key}")
         self.ring.items[-1].element.text_horiz_alignment = "left"
 
@@ -127,23 +177,34 @@ class JoinScene(MenuScene):
         if self.browser is not None and self.browser.poll():
             had = bool(self.tables)
             self.tables = list(self.browser.tables())
+            if self.choosing is not None:  # the conflict as it stands now (gone: back to the list)
+                same = [r for r in self.rows if r.conflict and r.table.table_id == self.choosing.table.table_id]
+                self.choosing = same[0] if same else None
             self.rebuild()
-            if self.tables and not had and not self.typing():
-                self.ring.focus_name(f"table:{self.tables[0].key}")
+            if self.rows and not had and not self.typing():
+                self.ring.focus_name(self.row_name(self.rows[0]))
 
     def command(self, cmd: Any) -> None:
         """Up/down past the first or last table shown scrolls the list (more tables than rows)."""
         focused = self.ring.focused
         name = focused.name if focused is not None else ""
-        if name.startswith("table:") and cmd.kind in ("up", "down"):
-            index = next((i for i, t in enumerate(self.tables) if f"table:{t.key}" == name), 0)
+        if self.choosing is None and name.startswith(("table:", "conflict:")) and cmd.kind in ("up", "down"):
+            rows = self.rows
+            index = next((i for i, r in enumerate(rows) if self.row_name(r) == name), 0)
             target = index + (-1 if cmd.kind == "up" else 1)
-            if 0 <= target < len(self.tables) and not self.top <= target < self.top + MAX_LISTED:
+            if 0 <= target < len(rows) and not self.top <= target < self.top + MAX_LISTED:
                 self.top += -1 if cmd.kind == "up" else 1
                 self.rebuild()
-                self.ring.focus_name(f"table:{self.tables[target].key}")
+                self.ring.focus_name(self.row_name(rows[target]))
                 return
+        if self.choosing is not None and cmd.kind == "back":
+            self.stop_choosing()
+            return
         super().command(cmd)
+
+    @staticmethod
+    def row_name(listing: Any) -> str:
+        return f"conflict:{listing.table.table_id}" if listing.conflict else f"table:{listing.table.key}"
 
     def held_seat(self, table: Any) -> Any:
         from cardtable.netplay import seatstore
@@ -183,7 +244,8 @@ class JoinScene(MenuScene):
         self.pin = pin or ""
         try:
             session = sessions.join(host, port, self.app.settings.name, pin,
-                                    table_id=str(getattr(table, "table_id", "") or ""))
+                                    table_id=str(getattr(table, "table_id", "") or ""),
+                                    host_key=getattr(table, "key_bytes", None))
         except Exception as error:
             self.app.toast(f"Could not join: {error}")
             return

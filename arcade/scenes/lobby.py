@@ -30,6 +30,15 @@ def clock_words(seconds: float) -> str:
     return f"Turn clock: {seconds:.0f} s a turn, then a bot plays it"
 
 
+def table_fingerprint(table: dict[str, Any]) -> str:
+    """The code of the table's key (welcome ``table.key``) that people compare: the host's lobby shows
+    it, and so do the join list and a guest's lobby (netplay/identity.py)."""
+    from cardtable.netplay.identity import fingerprint, key_from_hex
+
+    key = key_from_hex(str(table.get("key") or ""))
+    return fingerprint(key) if key is not None else ""
+
+
 def lobby_warning(message: dict[str, Any]) -> str:
     """One line for what the host's lobby warns of (docs/PROTOCOL.md): someone guessing the PIN and who
     waits to join meanwhile (the owner only gets these), and players too far away for fair races."""
@@ -341,6 +350,9 @@ class LobbyScene(MenuScene):
             line += f"   ·   {table['title']}"
         if getattr(session, "advertised", False):
             line += "   ·   open on the LAN"
+        fingerprint = table_fingerprint(table)
+        if fingerprint and (getattr(session, "advertised", False) or getattr(session, "local_table", None) is None):
+            line += f"   ·   key {fingerprint}"  # the join list shows the same: people compare the two
         ui_theme.text(surface, line or "…", 22, (w // 2, self.header_y(0)), "ink", anchor="midtop", bold=True)
         ui_theme.text(surface, self.warning or self.status, 18, (w // 2, self.header_y(1) + 4),
                       "accent_bright" if self.warning else "muted", anchor="midtop")
@@ -389,3 +401,4 @@ class LobbyScene(MenuScene):
             ui_theme.text(surface, line, 18, where, "accent_bright" if pin else "accent", anchor="center", bold=bool(pin))
         elif address and getattr(session, "local_table", None) is not None:
             ui_theme.text(surface, "This table is not on the LAN yet", 18, where, "muted", anchor="center")
+

@@ -19,6 +19,9 @@ class ClientConn:
     token_hash: str | None = None  # protocol.token_digest(token): what seats and the log keep
     seats: list[int] = field(default_factory=list)
     welcomed: bool = False
+    pin_pending: bool = False  # ran SPAKE2 with the PIN; right or wrong shows when its first frame opens
+    pin_proven: bool = False  # proved it knows the table's PIN (or the owner let it in)
+    hello_by: float = 0.0  # host time by which its handshake and join must be done
     samples: deque[tuple[float, float]] = field(default_factory=lambda: deque(maxlen=8))
     allowance: float = 0.0
     last_refill: float = 0.0
@@ -35,7 +38,6 @@ class ClientConn:
     chat_notice_at: float = -1e9  # host time it was last told its chat was not relayed
     parked: dict[str, Any] | None = None  # its hello, waiting for a PIN turn (Host._park)
     park_id: int = 0  # its number in the waiting room (the owner's "admit" names it)
-    after_hello: list[dict[str, Any]] = field(default_factory=list)  # messages that came while parked
     slow: bool = False  # seated, and its round trip is more than the hold cap covers (races.note_rtt)
 
     @property

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import itertools
 import logging
 import secrets
@@ -22,6 +21,7 @@ from typing import Any
 from cardtable import __version__
 from cardtable.engine import get_game
 from cardtable.engine.core import Game, IllegalAction, public_events, state_hash
+from cardtable.netplay import handshake, identity
 from cardtable.netplay.host.admission import Admission
 from cardtable.netplay.host.bots import BotScheduler
 from cardtable.netplay.host.chat import Chat
@@ -63,6 +63,7 @@ class Host:
         config: HostConfig | None = None,
         log_path: str | None = None,
         clock: Clock = time.monotonic,
+        host_key: identity.HostIdentity | None = None,
     ) -> None:
         self.game: Game = get_game(game) if isinstance(game, str) else game
         self.players = players
@@ -70,6 +71,7 @@ class Host:
         self.seed = secrets.randbelow(2**31) if seed is None else seed
         self.table_id = secrets.token_hex(8)  # advertised and in welcome; kept in the log (stable on resume)
         self.config = config or HostConfig()
+        self.identity = host_key or identity.load_or_create()  # proves this host in every handshake
         self.clock = clock
         self.log_path = log_path
         self.log: TableLog | None = None
@@ -170,13 +172,20 @@ class Host:
             "pin": self.config.pin is not None,
             "started": self.started,
             "realtime": self.game.realtime,
+            "key": self.identity.public_key.hex(),
         }
 
-    def advert(self) -> Message:
-        """The answer to a ``probe``: what the table's advert says, from the host itself."""
-        return {"type": "table", "id": self.table_id, "name": self.config.name, "game": self.game.name,
-                "title": self.game.title, "seats": self.players, "taken": self.taken(), "started": self.started,
-                "pin": self.config.pin is not None, "protocol": PROTOCOL_VERSION, "version": __version__}
+    def advert(self, probe: Message | None = None) -> Message:
+        """The answer to a ``probe``: what the table's advert says, from the host itself, with its key and
+        (for a probe with a ``nonce``) its signature over that nonce and the table's id."""
+        answer: Message = {"type": "table", "id": self.table_id, "name": self.config.name, "game": self.game.name,
+                           "title": self.game.title, "seats": self.players, "taken": self.taken(),
+                           "started": self.started, "pin": self.config.pin is not None, "protocol": PROTOCOL_VERSION,
+                           "version": __version__, "key": self.identity.public_key.hex()}
+        nonce = handshake.from_hex(probe, "nonce", handshake.NONCE_BYTES, optional=True) if probe else None
+        if nonce is not None:
+            answer["sig"] = self.identity.sign(handshake.probe_proof(self.table_id, nonce)).hex()
+        return answer
 
     def lobby_message(self, client: ClientConn | None = None) -> Message:
         """The lobby as ``client`` sees it (the owner also sees the wrong PINs and slow links)."""
@@ -242,6 +251,8 @@ class Host:
             return
         self.conns[client.id] = client
         reason = await self._read_loop(client)
+        if client.pin_pending:  # left (or timed out) before proving it knew the PIN: a wrong one
+            self._pin_tried(client, right=False)
         self._drop(client)
         conn.half_close(reason)
         await conn.linger()
@@ -249,14 +260,14 @@ class Host:
     async def _read_loop(self, client: ClientConn) -> str | None:
         """Read, charge, decode and dispatch ``client``'s messages until it closes; the reason to give."""
         conn = client.conn
-        hello_by = self.clock() + self.config.hello_timeout  # one deadline: dribbled bytes do not extend it
+        client.hello_by = self.clock() + self.config.hello_timeout  # one deadline: dribbled bytes do not extend it
         try:
             while not conn.closed:
                 try:
                     if client.welcomed or client.parked is not None:  # a parked hello waits its turn
                         data = await conn.read_bytes()
                     else:
-                        data = await asyncio.wait_for(conn.read_bytes(), max(0.0, hello_by - self.clock()))
+                        data = await asyncio.wait_for(conn.read_bytes(), max(0.0, client.hello_by - self.clock()))
                 except TimeoutError:
                     return "no hello"
                 if not data or conn.closed:  # closed meanwhile (kicked): what came after is not read
@@ -265,6 +276,8 @@ class Host:
                 if refusal is not None:
                     return refusal
                 messages = conn.decode(data)
+                if client.pin_pending and conn.opener is not None and conn.opener.count:
+                    self._pin_tried(client, right=True)  # its first frame opened: the same PIN
                 if messages:
                     client.last_heard = self.clock()
                 for message in messages:
@@ -273,7 +286,12 @@ class Host:
                     self._dispatch(client, message)
                     if conn.closed:
                         return None
+                    if message["type"] == "hello" and message is not messages[-1]:  # sealed from here
+                        raise ProtocolError("data after the hello, before the handshake was answered")
         except ProtocolError as error:
+            if client.pin_pending:  # its first frame did not open: another PIN (say so in clear)
+                conn.stop_sealing()
+                return self._pin_tried(client, right=False) or error.reason
             return error.reason
         except (ConnectionError, OSError):
             return None
@@ -318,16 +336,18 @@ class Host:
     def _dispatch(self, client: ClientConn, message: Message) -> None:
         kind = message["type"]
         if not client.welcomed:
-            if client.parked is not None:  # waiting for a PIN turn: what follows the hello waits with it
-                if kind == "hello":
-                    raise ProtocolError("hello was already said")
-                if kind == "bye":
-                    self.kick(client, None)
-                else:
-                    client.after_hello.append(message)
+            if client.parked is not None:  # waiting for a PIN turn: nothing may follow the hello but a bye
+                if kind != "bye":
+                    raise ProtocolError("data after the hello, before the handshake was answered")
+                self.kick(client, None)
+                return
+            if client.conn.opener is not None:
+                if kind != "join":
+                    raise ProtocolError("the first message after the handshake must be join")
+                self._join(client, message)
                 return
             if kind == "probe":  # a join list checking that this table is alive and is the one advertised
-                self.send(client, self.advert())
+                self.send(client, self.advert(message))
                 self.kick(client, "probed")
                 return
             if kind != "hello":
@@ -344,14 +364,16 @@ class Host:
             self.kick(client, None)
         elif kind == "chat":
             self.chat.said(client, message)
-        elif kind == "hello":
-            raise ProtocolError("hello was already said")
+        elif kind in ("hello", "join"):
+            raise ProtocolError(f"{kind} was already said")
         elif kind == "admit":
             self._admit(client, message)
         else:
             self._lobby_request(client, message)
 
     def _hello(self, client: ClientConn, message: Message) -> None:
+        """The clear hello: the protocol version, then the handshake (netplay/handshake.py). A client
+        offering a PIN runs SPAKE2 with the table's, when the lockouts let it try at all."""
         version = message.get("protocol")
         if version != PROTOCOL_VERSION:
             theirs = message.get("version")
@@ -359,12 +381,9 @@ class Host:
             self.kick(client, f"this table runs cardtable {__version__} (protocol {PROTOCOL_VERSION}); you have "
                               f"{yours}: host and client need the same cardtable version")
             return
-        token = need(message, "token", str, optional=True)
-        client.name = clean_name(message.get("name"))
-        if self.config.pin is not None and not self.lobby.knows(token):  # a seat token was let in before
-            if not message.get("pin"):
-                self.kick(client, "this table needs a PIN")
-                return
+        pin_try = self.config.pin is not None and message.get("pake") is not None
+        if pin_try:
+            client.name = clean_name(message.get("name"))  # the owner's waiting room shows it
             refusal = self.admission.pin_refusal(client)
             if refusal is not None:
                 self.kick(client, refusal)
@@ -372,18 +391,24 @@ class Host:
             if not self.admission.pin_turn():
                 self._park(client, message)
                 return
-            if not self._pin_opens(client, message):
-                return
-        self._let_in(client, message)
+        self._answer(client, message, pin_try)
 
-    def _pin_opens(self, client: ClientConn, message: Message) -> bool:
-        """Look at the hello's PIN (the table's turn is taken); a wrong one closes the connection saying why."""
-        pin, wanted = message.get("pin"), self.config.pin or ""
-        ok = isinstance(pin, str) and hmac.compare_digest(pin.encode(), wanted.encode())
-        said = self.admission.pin_result(client, ok)
-        if said is not None:
-            self.kick(client, said)
-        return said is None
+    def _answer(self, client: ClientConn, hello: Message, pin_try: bool, vouched: bool = False) -> None:
+        """The host's half of the handshake (netplay/handshake.py); then every frame is sealed. With
+        ``pin_try`` SPAKE2 runs with the table's PIN: right or wrong shows when the client's first frame
+        opens or does not (``_pin_tried``). ``vouched``: the owner let this person in, no PIN asked."""
+        reply, keys = handshake.answer(hello, self.identity, self.config.pin if pin_try else None, PROTOCOL_VERSION)
+        self.send(client, reply)
+        client.conn.seal(handshake.Sealer(keys.send), handshake.Opener(keys.receive))
+        client.pin_pending = keys.pin_proven
+        client.pin_proven = keys.pin_proven or vouched
+        client.hello_by = self.clock() + self.config.hello_timeout  # a hello that waited gets its time again
+
+    def _pin_tried(self, client: ClientConn, right: bool) -> str | None:
+        """The end of a PIN exchange: its first frame opened (``right``), did not, or never came."""
+        client.pin_pending = False
+        client.pin_proven = right
+        return self.admission.pin_result(client, right)
 
     def _park(self, client: ClientConn, message: Message) -> None:
         """Someone is guessing the PIN: this hello waits for the table's next turn (or the owner's yes)."""
@@ -420,20 +445,7 @@ class Host:
         message, client.parked = client.parked, None
         if message is None or client.conn.closed or client.id not in self.conns:
             return
-        if not vouched and not self._pin_opens(client, message):
-            return
-        self._let_in(client, message)
-        later, client.after_hello = client.after_hello, []
-        for queued in later:
-            try:
-                self._dispatch(client, queued)
-            except ProtocolError as error:
-                self.kick(client, error.reason)
-            except Exception:  # as in the read loop: a host bug costs that connection only
-                log.exception("message from %s failed", client.name)
-                self.kick(client, "the host failed on that message")
-            if client.conn.closed:
-                return
+        self._answer(client, message, pin_try=not vouched, vouched=vouched)
 
     def _admit(self, client: ClientConn, message: Message) -> None:
         """The owner lets a person waiting for a PIN turn in, by the number its lobby shows."""
@@ -448,9 +460,15 @@ class Host:
         self._resume(waiting, vouched=True)
         self.changed()
 
-    def _let_in(self, client: ClientConn, message: Message) -> None:
-        """Seat or welcome a hello that passed the version and the PIN."""
+    def _join(self, client: ClientConn, message: Message) -> None:
+        """The first sealed message: who the client is, its seat token, how many seats it wants. At a
+        table with a PIN only a client that proved the PIN (or the owner let in) or that holds a seat
+        here gets in."""
         token = need(message, "token", str, optional=True)
+        if self.config.pin is not None and not client.pin_proven and not self.lobby.knows(token):
+            self.kick(client, "this table needs a PIN")
+            return
+        client.name = clean_name(message.get("name"))
         want = need(message, "seats", int, optional=True)
         want = 1 if want is None else max(0, min(want, self.players))
         self.lobby.seat_on_hello(client, token, want)
