@@ -3,9 +3,8 @@ card groups, buttons and hint bars, so a test (or ``cardtable shot --check``) ca
 without guessing from pixels.
 
 Reporting costs nothing unless a :func:`recording` is open (one ``None`` check per call). Tables call
-:meth:`cardtable.arcade.tables.base.Table.report`, scenes :meth:`cardtable.arcade.scenes.base.Scene.report`;
-both land here, as do the shared helpers (``ui_theme.text``, the hint bar, table name plates,
-buttons and text), so most items are reported without the renderer doing anything.
+:func:`report` itself, scenes :meth:`cardtable.arcade.scenes.base.Scene.report`, which lands here, as
+do the shared helpers (``ui_theme.text``, the hint bar, table name plates, buttons and text), so most items are reported without the renderer doing anything.
 
 Kinds, and what may overlap what:
 

@@ -415,4 +415,4 @@ def test_table_hints_show_the_gamepad_from_the_first_frame(app) -> None:
     assert run_until(app, lambda: app.scene.name == "table" and app.scene.table is not None, 10)
     table = app.scene.table
     seat = app.scene.local_seats[0]
-    assert table.hint_label("alt", seat) == app.mapper.hint("alt", app.mapper.last_device) != "Tab"
+    assert table.controls.hint_label("alt", seat) == app.mapper.hint("alt", app.mapper.last_device) != "Tab"

@@ -79,16 +79,16 @@ def test_table_buttons_light_under_the_pointer_only_while_the_mouse_is_in_use() 
         pass
 
     table = Probe("probe", [0], CardArt(), (100, 100))
-    table.hover = (10.0, 10.0)
-    table.mouse_active = False
+    table.controls.hover = (10.0, 10.0)
+    table.controls.mouse_active = False
     button = Button(pygame.Rect(0, 0, 50, 20), "Go", {"type": "go"}, 0)
     colours: list[tuple] = []
     table.buttons = [button]
-    table.panel = lambda size, colour, border=None: colours.append(colour) or pygame.Surface(size)
+    table.ink.panel = lambda size, colour, border=None: colours.append(colour) or pygame.Surface(size)
     surface = pygame.Surface((100, 100))
-    table._draw_buttons(surface)
-    table.mouse_active = True
-    table._draw_buttons(surface)
+    table.renderer.draw_buttons(surface)
+    table.controls.mouse_active = True
+    table.renderer.draw_buttons(surface)
     assert colours[0] != colours[1]  # the lit colour only with the mouse in use
 
 
@@ -124,11 +124,11 @@ def test_mouse_hints_only_for_a_mouse_user_and_app_messages_clear_titles_and_hin
 
     table = Table("probe", [0], CardArt(), (960, 540))
     with layout.recording() as items:
-        table.draw_hints(pygame.Surface((960, 540)), [(("confirm",), "play"), table.mouse_hint(0, "or click a card")])
+        table.hint_bar.draw(pygame.Surface((960, 540)), [(("confirm",), "play"), table.mouse_hint(0, "or click a card")])
     assert [d.name for d in items] == ["Enter play"]
-    table.mouse_active = True
+    table.controls.mouse_active = True
     with layout.recording() as items:
-        table.draw_hints(pygame.Surface((960, 540)), [(("confirm",), "play"), table.mouse_hint(0, "or click a card")])
+        table.hint_bar.draw(pygame.Surface((960, 540)), [(("confirm",), "play"), table.mouse_hint(0, "or click a card")])
     assert "or click a card" in items[0].name
     # the app's own messages sit above the hint bar, under the title
     app.toast("Could not start the table: the port is taken")
@@ -157,9 +157,9 @@ def oh_hell_table_to_play_with_a_last_trick(device: str):
         seat = game.to_act(state)[0]
         game.apply(state, seat, game.sample(state, seat, rng))
     table = make_table("oh_hell", [0], CardArt(), (1280, 720))
-    table.input_mapper = InputMapper()
-    table.inputs[0].device = device
-    table.mouse_active = device == "mouse"
+    table.controls.input_mapper = InputMapper()
+    table.controls.inputs[0].device = device
+    table.controls.mouse_active = device == "mouse"
     table.set_view(0, view, legal, [])
     return table
 

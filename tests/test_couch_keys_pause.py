@@ -47,7 +47,7 @@ def test_each_half_of_the_screen_plays_with_the_keys_on_its_own_side(app) -> Non
     left, right = scene.local_seats
     assert table.half(left).x == 0 and table.half(right).x > 0  # the first seat plays the left half
     assert app.mapper.split_keyboard and scene.binding["keyboard2"] == left and scene.binding["keyboard"] == right
-    cursors = lambda: (table.inputs[left].cursor, table.inputs[right].cursor)  # noqa: E731
+    cursors = lambda: (table.controls.inputs[left].cursor, table.controls.inputs[right].cursor)  # noqa: E731
     assert cursors() == (0, 0)
     key(app, pygame.K_d)  # the left side of the keyboard moves the left half's cursor
     assert cursors() == (1, 0)
@@ -57,8 +57,8 @@ def test_each_half_of_the_screen_plays_with_the_keys_on_its_own_side(app) -> Non
     key(app, pygame.K_a)
     assert cursors() == (0, 2)
     # each half's hints name that side's keys
-    assert table.hint_label("confirm", left) == "Space" and table.hint_label("confirm", right) == "Enter"
-    assert table.hint_label("pile_a", left) == "Q" and table.hint_label("pile_a", right) == ","
+    assert table.controls.hint_label("confirm", left) == "Space" and table.controls.hint_label("confirm", right) == "Enter"
+    assert table.controls.hint_label("pile_a", left) == "Q" and table.controls.hint_label("pile_a", right) == ","
     # and Space is the left player's "ready", Enter the right one's
     sent: list[int] = []
     app.session.send = lambda seat, action, press_time=None: sent.append(seat)
@@ -93,10 +93,10 @@ def test_a_paused_table_against_bots_advances_nothing_and_the_menu_says_so(app) 
     pause = app.scene
     assert pause.name == "pause" and scene.paused and app.session.paused
     assert pause.title == "Paused" and pause.note() == "Paused: the bots wait until you resume"
-    drawn = scene.table.drawn
+    drawn = scene.table.reporter.drawn
     before, after = ticks_without_change(app, 30.0)
     assert after == before  # no bot played in 30 s of ticks
-    assert scene.table.drawn is drawn  # nor did the table move on (no new layout)
+    assert scene.table.reporter.drawn is drawn  # nor did the table move on (no new layout)
     app.feed(Command("back", "keyboard"))  # resume
     app.step(1)
     assert app.scene is scene and not scene.paused and not app.session.paused

@@ -67,7 +67,7 @@ class Couch:
 
 
 def problems(table: Any) -> list[str]:
-    return layout.problems(table.layout_items(pygame.Surface(table.size)), table.size)
+    return layout.problems(table.reporter.layout_items(pygame.Surface(table.size)), table.size)
 
 
 @pytest.mark.parametrize("name", ["spit", "speed"])
@@ -98,7 +98,7 @@ def test_side_by_side_each_player_keeps_to_their_half_the_right_way_up(name) -> 
     table = couch.table
     assert table.arrangement == SIDE
     assert not any(sprite.flipped for sprite in table.sprites)
-    items = table.layout_items(pygame.Surface(table.size))
+    items = table.reporter.layout_items(pygame.Surface(table.size))
     for seat in (0, 1):
         half = table.half(seat)
         mine = [s.rect for s in table.sprites if s.seat == seat]
@@ -117,7 +117,7 @@ def test_side_by_side_left_is_left_for_both_and_the_pile_buttons_mean_the_screen
     for seat, device in ((0, "keyboard"), (1, "pad3")):
         cards = [c for c in table.cursor_cards(seat) if c]
         assert len(cards) >= 2
-        table.inputs[seat].cursor = table.cursor_cards(seat).index(cards[1])
+        table.controls.inputs[seat].cursor = table.cursor_cards(seat).index(cards[1])
         table.handle(Command("right", device), seat)
 
         def cursor_x(s: int = seat) -> int:
@@ -235,11 +235,11 @@ def test_a_rejection_goes_when_the_position_changes() -> None:
 def test_fading_text_is_drawn_as_text_not_a_box() -> None:
     couch = Couch("speed", [0], seed=8)
     table = couch.table
-    table.toast("Side piles rebuilt from the centre")
+    table.toasts.add("Side piles rebuilt from the centre")
     surface = pygame.Surface(table.size)
     table.draw(surface, 0.0)
     table.draw(surface, 0.0)
-    image = table.text("Side piles rebuilt from the centre", table.fit("Side piles rebuilt from the centre",
+    image = table.ink.text("Side piles rebuilt from the centre", table.ink.fit("Side piles rebuilt from the centre",
                                                                        26 * table.u, table.W * 0.9), (240, 244, 238))
     probe = pygame.Surface(image.get_size())
     probe.fill((0, 0, 255))
@@ -254,7 +254,7 @@ def test_spit_confirm_on_an_empty_place_fills_it() -> None:
     couch = find_state("spit", empty_to_fill)
     table = couch.table
     move = next(a for a in couch.game.legal(couch.state, 0) if a["type"] == "move")
-    table.inputs[0].cursor = move["stock"]
+    table.controls.inputs[0].cursor = move["stock"]
     assert table.cursor_card(0) is None  # the cursor is on the empty place
     sent = table.handle(Command("confirm", "pad1"), 0)
     assert sent and sent[0][1]["type"] == "move" and sent[0][1]["stock"] == move["stock"]
@@ -271,15 +271,15 @@ def test_spit_cursor_on_an_empty_place_is_marked(arrangement) -> None:
     couch = find_state("spit", empty_to_fill, local=[0, 1], arrangement=arrangement)
     table = couch.table
     marks: list[tuple[tuple[float, float], Any, bool]] = []
-    table.draw_marker = lambda surface, at, colour, below=False, height=0.0: marks.append((at, colour, below))
+    table.renderer.draw_marker = lambda surface, at, colour, below=False, height=0.0: marks.append((at, colour, below))
     for seat in (0, 1):
-        table.inputs[seat].device = f"pad{seat + 1}"
-        table.inputs[seat].cursor = next(a for a in couch.game.legal(couch.state, seat) if a["type"] == "move")["stock"]
+        table.controls.inputs[seat].device = f"pad{seat + 1}"
+        table.controls.inputs[seat].cursor = next(a for a in couch.game.legal(couch.state, seat) if a["type"] == "move")["stock"]
         assert table.cursor_card(seat) is None
     table.relayout()
     table.draw(pygame.Surface(table.size), 1.0)
     for seat in (0, 1):
-        place = table.place_rect(seat, table.inputs[seat].cursor)
+        place = table.place_rect(seat, table.controls.inputs[seat].cursor)
         ours = [m for m in marks if m[1] == table.seat_colour(seat)]
         assert len(ours) == 1, (seat, marks)
         (x, y), _, below = ours[0]

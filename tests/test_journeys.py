@@ -177,7 +177,7 @@ def test_couch_spit_with_two_pads_to_the_end_of_a_round(app) -> None:
                 pad.press(LB, 1)
             else:
                 card = table.cursor_card(seat)
-                place = table.inputs[seat].cursor % len(table.cursor_cards(seat))
+                place = table.controls.inputs[seat].cursor % len(table.cursor_cards(seat))
                 piles = {a["pile"] for a in legal if a["type"] == "play" and a["card"] == card}
                 if piles:
                     pad.press(LB if table.pile_for_button(seat, 0) in piles else RB, 1)
@@ -262,6 +262,6 @@ def test_couch_speed_with_a_pad_and_the_keyboard(app) -> None:
     assert set(sent) == {0, 1}
     table = scene.table
     assert table.arrangement == "side"
-    assert table.inputs[0].device == "keyboard" and table.inputs[1].device == "pad9"
-    assert table.hint_image(1, table.hints_for(1), 600) is not None
-    assert any(c.startswith("pad:") for kinds, _ in filter(None, table.hints_for(1)) for c in table.caps(1, kinds))
+    assert table.controls.inputs[0].device == "keyboard" and table.controls.inputs[1].device == "pad9"
+    assert table.hint_bar.image(1, table.hints_for(1), 600) is not None
+    assert any(c.startswith("pad:") for kinds, _ in filter(None, table.hints_for(1)) for c in table.controls.caps(1, kinds))

@@ -52,15 +52,15 @@ def test_presence_notices_badges_and_a_spectator_taking_a_seat_with_the_owners_y
         bo_token = bo.token
         bo.close()  # Bo leaves mid-game: the seat waits, then a bot plays it
         assert run_until(app, lambda: "Bo left - a bot plays for Bo in 2 s unless Bo is back" in toasts(app))
-        assert scene.table.badges == {1: "away"}
+        assert scene.table.plates.badges == {1: "away"}
         assert run_until(app, lambda: "A bot plays for Bo until Bo is back" in toasts(app))
-        assert scene.table.badges == {1: "bot plays"}
+        assert scene.table.plates.badges == {1: "bot plays"}
         bo_again = NetClient("127.0.0.1", table.port, "Bo", token=bo_token)
         bo_again.start()
         welcome = bo_again.wait_for("welcome")
         assert welcome is not None and welcome["seats"] == [1]
         assert run_until(app, lambda: "Bo is back" in toasts(app))
-        assert scene.table.badges == {}
+        assert scene.table.plates.badges == {}
         cy = NetClient("127.0.0.1", table.port, "Cy", seats=0)
         cy.start()
         assert cy.wait_for("welcome")["seats"] == []

@@ -83,17 +83,17 @@ def test_tables_report_text_plates_buttons_hints_and_card_groups() -> None:
             self.buttons = [Button(pygame.Rect(600, 400, 120, 40), "Go", {"type": "go"}, 0)]
 
         def draw_static(self, surface: pygame.Surface) -> None:
-            self.name_plate(surface, 0, (100, 100), [("score 3", (255, 255, 255))])
+            self.plates.draw(surface, 0, (100, 100), [("score 3", (255, 255, 255))])
 
         def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
-            self.draw_hints(surface, [(("confirm",), "play")])
+            self.hint_bar.draw(surface, [(("confirm",), "play")])
 
     table = Probe("probe", [0], CardArt(), (960, 540))
     table.set_view(0, {"phase": "play"}, [], [])
-    kinds = {(d.kind, d.name) for d in table.layout_items()}
+    kinds = {(d.kind, d.name) for d in table.reporter.layout_items()}
     assert {("hand", "hand 0"), ("panel", "plate 0"), ("button", "button Go"), ("label", "Go"),
             ("hints", "Enter play")} <= kinds
-    hand = next(d for d in table.layout_items() if d.kind == "hand")
+    hand = next(d for d in table.reporter.layout_items() if d.kind == "hand")
     assert hand.rect == (100, 400, 110, 70)
 
 
@@ -108,16 +108,16 @@ def test_floating_labels_said_at_one_place_go_under_each_other() -> None:
             self.sprites = []
 
     table = Probe("probe", [0], CardArt(), (960, 540))
-    table.float_text("+1 junk from Bot 3 (normal)", (300, 100))
+    table.callouts.float_text("+1 junk from Bot 3 (normal)", (300, 100))
     table.effects.tick(0.1)
-    table.float_text("+1 junk from You", (300, 100))
-    table.float_text("bonus card!", (300, 100))
+    table.callouts.float_text("+1 junk from You", (300, 100))
+    table.callouts.float_text("bonus card!", (300, 100))
     for _ in range(4):
-        rects = [table._float_rect(e.text, e.size, e.pos, e.progress) for e in table.effects.items]
+        rects = [table.callouts.float_rect(e.text, e.size, e.pos, e.progress) for e in table.effects.items]
         assert len(rects) == 3 and all(a.colliderect(b) is False for i, a in enumerate(rects) for b in rects[i + 1:])
         table.effects.tick(0.2)
     table.effects.clear()
-    table.float_text("later", (300, 100))
+    table.callouts.float_text("later", (300, 100))
     assert table.effects.items[0].pos == (300, 100)
 
 
@@ -240,7 +240,7 @@ def show_a_hint(table, tips: dict[int, object], at: int) -> bool:
         tips[at] = hint(table.game_name, table.views[0], legal)
     if tips[at] is None:
         return False
-    table.show_hint(0, tips[at])
+    table.hint_plate.show(0, tips[at])
     return True
 
 
@@ -260,8 +260,8 @@ def test_tractor_my_plate_clears_the_marker_over_a_chosen_card(card_size, monkey
 
     def choose_the_cursors_card(table) -> None:
         me = table.me
-        if table.legals.get(me) and me in table.inputs and table.shown_cards():
-            table.selected[me] = {table.inputs[me].cursor % len(table.shown_cards())}
+        if table.legals.get(me) and me in table.controls.inputs and table.shown_cards():
+            table.selected[me] = {table.controls.inputs[me].cursor % len(table.shown_cards())}
             table.relayout()
 
     assert table_problems("tractor", card_size=card_size, sizes=SIZES[:2], prepare=choose_the_cursors_card) == []
@@ -279,7 +279,7 @@ def test_go_stop_labels_about_my_captures_rise_clear_of_my_prompt(monkeypatch) -
         mine = [pygame.Rect(d.rect) for d in items if d.kind == "label" and d.name.startswith("Your turn")]
         prompts.extend(mine)
         for progress in (0.0, 0.5, 1.0):
-            rect = table._float_rect("+1 junk from Bot 3 (normal)", 0.6, table.seat_point(table.me), progress)
+            rect = table.callouts.float_rect("+1 junk from Bot 3 (normal)", 0.6, table.seat_point(table.me), progress)
             crossings.extend(f"{rect} over {p}" for p in mine if rect.colliderect(p))
 
     table_problems("go_stop", sizes=SIZES[:2], prepare=check)

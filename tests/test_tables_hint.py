@@ -40,16 +40,16 @@ def wait_for_hint(app, scene) -> None:
         if job is not None:
             job.thread.join(10)
         app.step(1)
-        if scene.hint_job is None and scene.table.hinted is not None:
+        if scene.hint_job is None and scene.table.hint_plate.hinted is not None:
             return
     raise AssertionError("no hint was shown")
 
 
 def shown(scene) -> tuple:
     table = scene.table
-    seat, tip, _ = table.hinted
+    seat, tip, _ = table.hint_plate.hinted
     assert seat == 0
-    assert table._hint_targets() or any(t.text.startswith("Hint: ") for t in table.toasts)
+    assert table.hint_plate.targets() or any(t.text.startswith("Hint: ") for t in table.toasts)
     glowing = [s for s in table.sprites if s.glow == HINT]
     lit = [b for b in table.buttons if b.hinted]
     return tip, glowing, lit
@@ -81,7 +81,7 @@ def test_a_pad_stick_click_and_the_pause_menu_give_hints_too(app, game: str) -> 
     app.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, button=pygame.CONTROLLER_BUTTON_LEFTSTICK, instance_id=7))
     app.step(2)
     wait_for_hint(app, scene)
-    scene.table.hinted = None
+    scene.table.hint_plate.hinted = None
     app.feed(Command("menu", "mouse"))
     app.step(2)
     assert app.scene.name == "pause"
@@ -97,13 +97,13 @@ def test_the_hint_goes_when_the_position_changes(app) -> None:
     scene = table_scene(app, "oh_hell")
     scene.ask_hint(0)
     wait_for_hint(app, scene)
-    tip = scene.table.hinted[1]
+    tip = scene.table.hint_plate.hinted[1]
     app.session.send(0, tip.action)
     for _ in range(20):
         app.step(1)
-        if scene.table.hinted is None:
+        if scene.table.hint_plate.hinted is None:
             break
-    assert scene.table.hinted is None
+    assert scene.table.hint_plate.hinted is None
     assert not any(s.glow == HINT for s in scene.table.sprites)
 
 
@@ -112,7 +112,7 @@ def test_no_hints_at_a_lan_table_unless_the_host_allows_them(app) -> None:
     scene.app.session.private = False  # as if this table were open to the LAN
     scene.ask_hint(0)
     app.step(2)
-    assert scene.hint_job is None and scene.table.hinted is None
+    assert scene.hint_job is None and scene.table.hint_plate.hinted is None
     assert any("Hints are off" in t.text for t in scene.table.toasts)
     app.feed(Command("menu", "keyboard"))
     app.step(2)
@@ -163,17 +163,17 @@ def test_the_hint_bar_names_the_hint_button_while_you_have_something_to_do(app, 
     table = scene.table
     if table.realtime:  # the real-time tables move on by themselves: the bar's contents, for a position
         table.legals[0] = [{"type": "flip"}]
-        assert (("hint",), "hint") in table.with_hint_button(0, [])
+        assert (("hint",), "hint") in table.hint_bar.with_hint_button(0, [])
     else:
         bars: list[list] = []
-        draw = table.hint_image
-        table.hint_image = lambda seat, hints, *rest: bars.append(list(hints)) or draw(seat, hints, *rest)
+        draw = table.hint_bar.image
+        table.hint_bar.image = lambda seat, hints, *rest: bars.append(list(hints)) or draw(seat, hints, *rest)
         app.step(1)
         assert bars and (("hint",), "hint") in bars[-1]
     scene.lobby_hints, app.session.private = False, False
     app.step(1)
     table.legals[0] = [{"type": "flip"}] if table.realtime else table.legals[0]
-    assert (("hint",), "hint") not in table.with_hint_button(0, [])
+    assert (("hint",), "hint") not in table.hint_bar.with_hint_button(0, [])
 
 
 def test_an_oh_hell_seat_that_bids_later_reads_to_bid_not_bidding(app) -> None:
@@ -181,13 +181,13 @@ def test_an_oh_hell_seat_that_bids_later_reads_to_bid_not_bidding(app) -> None:
     scene = table_scene(app, "oh_hell")
     table = scene.table
     plates: dict[int, list[str]] = {}
-    plate = table.name_plate
+    plate = table.plates.draw
 
     def spy(surface, seat, centre, lines, *args, **kwargs):
         plates[seat] = [text for text, _ in lines]
         return plate(surface, seat, centre, lines, *args, **kwargs)
 
-    table.name_plate = spy
+    table.plates.draw = spy
     view = dict(table.views[0])
     assert view["phase"] == "bid" and view["turn"] == 0
     # a later hand: seat 1 deals, so seats 2 and 3 have bid and seat 1 bids after seat 0
@@ -214,22 +214,22 @@ def test_the_hint_button_is_not_offered_while_there_is_nothing_to_choose(app) ->
     table = scene.table
     assert table.offer_hint
     table.legals[0] = [{"type": "ready"}]
-    assert (("hint",), "hint") not in table.with_hint_button(0, [])
+    assert (("hint",), "hint") not in table.hint_bar.with_hint_button(0, [])
     table.legals[0] = [{"type": "ready"}, {"type": "flip"}]
-    assert (("hint",), "hint") in table.with_hint_button(0, [])
+    assert (("hint",), "hint") in table.hint_bar.with_hint_button(0, [])
 
 
 def test_tractor_tells_a_mouse_user_the_buttons_can_be_clicked(app) -> None:
     scene = table_scene(app, "tractor")
     table = scene.table
     bars: list[list] = []
-    draw = table.draw_hints
-    table.draw_hints = lambda surface, hints, *rest, **kw: bars.append(list(hints)) or draw(surface, hints, *rest, **kw)
+    draw = table.hint_bar.draw
+    table.hint_bar.draw = lambda surface, hints, *rest, **kw: bars.append(list(hints)) or draw(surface, hints, *rest, **kw)
     table.legals[0] = [{"type": "pass"}]
     table.zone[0] = "menu"
-    table.mouse_active = True
+    table.controls.mouse_active = True
     app.step(1)
     assert ((), "or click a button") in bars[-1]
-    table.mouse_active = False
+    table.controls.mouse_active = False
     app.step(1)
     assert ((), "or click a button") not in bars[-1]

@@ -229,15 +229,15 @@ def test_realtime_play_shows_at_once_and_snaps_back_on_reject() -> None:
     action = plays[0]
     card, pile = action["card"], action["pile"]
     hand = table.hand_of(0)
-    table.inputs[0].cursor = hand.index(card)
-    table.inputs[0].device = "keyboard"
+    table.controls.inputs[0].cursor = hand.index(card)
+    table.controls.inputs[0].device = "keyboard"
     out = table.handle(Command("pile_a" if pile == 0 else "pile_b", "keyboard"), 0)
     assert out == [(0, action)]
     on_pile = [s for s in table.sprites if s.key == card]
     assert on_pile and on_pile[0].rect.topleft == table.pile_rect(pile).topleft, "not shown on the pile at once"
     assert card not in table.hand_of(0)
     table.reject(0, action, "too late: the pile has changed")
-    assert not table.pending
+    assert not table.outbox.pending
     back = [s for s in table.sprites if s.key == card]
     assert back and back[0].hit == ("hand", card), "the card did not go back to the hand"
     assert any("too late" in t[0].lower() for t in table.toasts)
@@ -255,11 +255,11 @@ def test_confirmed_play_clears_the_pending_card() -> None:
         driver = speed_in_play(seed)
         table = driver.table
     action = next(a for a in driver.game.legal(driver.state, 0) if a["type"] == "play")
-    table.inputs[0].cursor = table.hand_of(0).index(action["card"])
+    table.controls.inputs[0].cursor = table.hand_of(0).index(action["card"])
     out = table.handle(Command("pile_a" if action["pile"] == 0 else "pile_b", "pad3"), 0)
-    assert out == [(0, action)] and table.pending
+    assert out == [(0, action)] and table.outbox.pending
     driver.push(driver.game.apply(driver.state, 0, action))
-    assert not table.pending
+    assert not table.outbox.pending
 
 
 def test_handle_never_returns_an_action_that_is_not_legal() -> None:
@@ -367,7 +367,7 @@ def test_drag_a_card_onto_a_pile(monkeypatch: pytest.MonkeyPatch) -> None:
     pressed[0] = False
     out = table.handle(Command("point", "mouse", pos=target), None)
     assert out == [(0, {"type": "play", "card": card, "pile": 1})]
-    assert table.pending
+    assert table.outbox.pending
     table.reject(0, out[0][1], "too late")
     pressed[0] = True
     sprite = next(s for s in table.sprites if s.key == card)
@@ -391,17 +391,17 @@ def test_oh_hell_deals_the_next_hand_after_the_last_trick_has_flown() -> None:
             break
         for _ in range(240):
             table.tick(1 / 120)
-    assert table.ghosts and table.deal_wait > 0
+    assert table.flights.ghosts and table.deal_wait > 0
     assert not [s for s in table.sprites if s.key != "trump"], "new hand shown over the last trick"
     assert not [e for e in table.effects.items if e.kind == "banner"]
     winner = next(e["winner"] for e in events if e.get("type") == "trick")
     small = table.card_px(0.085)
-    end = table._ghost_ends[table.ghosts[0].key]
+    end = table._ghost_ends[table.flights.ghosts[0].key]
     plate_y = table.plate_centre(winner)[1]
     assert end[1] + small[1] <= plate_y - 20 * table.u  # lands above the winner's plate
     for _ in range(int(1.3 * 120)):
         table.tick(1 / 120)
-    assert not table.ghosts and table.deal_wait == 0
+    assert not table.flights.ghosts and table.deal_wait == 0
     assert any(isinstance(s.key, str) and s.code for s in table.sprites if s.key != "trump")
     assert [e for e in table.effects.items if e.kind == "banner" and "over" in e.text]
 

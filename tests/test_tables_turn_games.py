@@ -299,7 +299,7 @@ def tractor_keys(h: Harness, target: Action) -> None:
         h.command("alt")
     if not table.selecting():
         i = cards.index(target["cards"][0])
-        for _ in range((i - table.inputs[0].cursor) % len(cards)):
+        for _ in range((i - table.controls.inputs[0].cursor) % len(cards)):
             h.command("right")
         out = h.command("confirm")
         assert out == [(0, target)], (out, target)
@@ -310,7 +310,7 @@ def tractor_keys(h: Harness, target: Action) -> None:
         if want[card] <= 0:
             continue
         want[card] -= 1
-        for _ in range((i - table.inputs[0].cursor) % len(cards)):
+        for _ in range((i - table.controls.inputs[0].cursor) % len(cards)):
             h.command("right")
         assert h.command("confirm") == []
     h.command("alt")
@@ -599,7 +599,7 @@ def test_rummy_editor_by_keyboard() -> None:
     while table.zone != "hand":
         key(h, "alt")
     hand = table.hand_left()
-    key(h, "right", (hand.index("8H") - table.inputs[0].cursor) % len(hand))
+    key(h, "right", (hand.index("8H") - table.controls.inputs[0].cursor) % len(hand))
     key(h, "confirm")
     assert table.sel_hand == {hand.index("8H")}
     key(h, "up")
@@ -633,7 +633,7 @@ def test_go_stop_shake_menu_by_keyboard() -> None:
     hand = list(h.game.view(h.state, 0)["hand"])
     if table.zone.get(0) == "menu":
         key(h, "alt")
-    key(h, "right", (hand.index(target["card"]) - table.inputs[0].cursor) % len(hand))
+    key(h, "right", (hand.index(target["card"]) - table.controls.inputs[0].cursor) % len(hand))
     assert key(h, "confirm") == []
     assert table.zone.get(0) == "menu" and table.picked.get(0) == target["card"]
     entries = table.menu_entries(0)

@@ -106,7 +106,7 @@ class ReplayScene(Scene):
         mine = [self.shown] if self.shown is not None else []  # drawn as that player saw it (Speed's own hand face up)
         self.table = make_table(self.replay.game.name, mine, card_art(self.app), self.table_size())
         self.table.card_scale = self.app.settings.card_scale()
-        self.table.input_mapper = self.app.mapper
+        self.table.controls.input_mapper = self.app.mapper
         self.table.replaying = True
         self.table.set_names(self.replay.names)
         self.show([])

@@ -70,8 +70,6 @@ class PlainTable:
         self.legals: dict[int, list[dict[str, Any]]] = {}
         self.cursor = 0
         self.message = ""
-        self.inputs: dict[int, Any] = {}
-        self.drawn: list[layout.Drawn] = []  # reports nothing: the scene's plates may go anywhere
 
     def set_view(self, seat: int, view: dict, legal: list[dict], events: list[dict]) -> None:
         self.views[seat] = view
@@ -423,7 +421,7 @@ class TableScene(Scene):
             self.table = make_table(self.game_name, self.local_seats, art, size)
             self.table.card_scale = self.app.settings.card_scale()
             self.table.pace = self.app.settings.bot_delay_factor()
-            self.table.input_mapper = self.app.mapper
+            self.table.controls.input_mapper = self.app.mapper
             if hasattr(self.table, "set_couch_layout"):
                 self.table.set_couch_layout(self.app.settings.couch_layout)
             if self.names and hasattr(self.table, "set_names"):
@@ -439,7 +437,7 @@ class TableScene(Scene):
         self.binding = bind_devices(self.local_seats, self.app.mapper.pads) if self.realtime else {}
         self.app.mapper.split_keyboard = "keyboard2" in self.binding
         # the hints show each seat's own device from the start (before it is first used at the table)
-        for seat, state in getattr(self.table, "inputs", {}).items():
+        for seat, state in self._seat_inputs().items():
             bound = [d for d, s in self.binding.items() if s == seat and d != "mouse"]
             if hasattr(state, "device"):
                 state.device = bound[0] if bound else self.app.mapper.last_device
@@ -537,20 +535,25 @@ class TableScene(Scene):
         if job.error is not None:
             self._say(f"No hint: {job.error}"[:80], job.seat)
             return
-        if job.tip is None or not hasattr(self.table, "show_hint"):
+        if job.tip is None or not hasattr(self.table, "hint_plate"):
             return
         same = getattr(self.table, "views", {}).get(job.seat) is job.view
-        if same or self.table.hint_still_good(job.tip, self.table.legals.get(job.seat, [])):
-            guarded(self, "hint", self.table.show_hint, job.seat, job.tip)
+        if same or self.table.hint_plate.still_good(job.tip, self.table.legals.get(job.seat, [])):
+            guarded(self, "hint", self.table.hint_plate.show, job.seat, job.tip)
 
     def _say(self, text: str, seat: int | None) -> None:
-        if hasattr(self.table, "toast"):
-            self.table.toast(text, seat=seat)
+        if hasattr(self.table, "toasts"):
+            self.table.toasts.add(text, seat=seat)
         else:
             self.app.toast(text)
 
+    def _seat_inputs(self) -> dict[int, Any]:
+        """The table's per-seat input state (a plain table has none)."""
+        controls = getattr(self.table, "controls", None)
+        return controls.inputs if controls is not None else {}
+
     def _has_selection(self, seat: int | None) -> bool:
-        inputs = getattr(self.table, "inputs", {})
+        inputs = self._seat_inputs()
         probe = seat if seat is not None else self._first_seat()
         return getattr(inputs.get(probe), "selected", None) is not None
 
@@ -643,8 +646,10 @@ class TableScene(Scene):
             self.report("badge", rect, f"notice {line}")
 
     def table_drawn(self) -> list[layout.Drawn]:
-        """What the table reported drawing in its last laid-out frame (a new list after each layout)."""
-        return self.table.drawn if self.table is not None else []
+        """What the table reported drawing in its last laid-out frame (a new list after each layout; a
+        plain table reports nothing: the scene's plates may go anywhere)."""
+        reporter = getattr(self.table, "reporter", None)
+        return reporter.drawn if reporter is not None else []
 
     def keep_clear(self, drawn: list[layout.Drawn]) -> list[pygame.Rect]:
         """What the scene's own plates keep clear of: all the table drew but its backdrops, and the menu
@@ -657,7 +662,7 @@ class TableScene(Scene):
         the menu badge) when that is clear, else along the left or the top edge nearest there, else the
         clear place nearest there. Found once per layout and notice change; over the table only when the
         window has no clear place at all."""
-        from cardtable.arcade.tables.base import clear_spot
+        from cardtable.arcade.tables.parts.placing import clear_spot
 
         drawn = self.table_drawn()
         key = (size, tuple(self.menu_rect), tuple(r.size for r in self.notice_rects))
@@ -716,7 +721,7 @@ class TableScene(Scene):
         middle when that is clear, else where it stood, else along the top edge nearest its middle, else
         the clear place nearest that. Found once per layout; over the top seat's cards only when the
         window has no clear place at all."""
-        from cardtable.arcade.tables.base import clear_spot
+        from cardtable.arcade.tables.parts.placing import clear_spot
 
         drawn = self.table_drawn()
         key = (size, chip.size, take.size, tuple(self.menu_rect), tuple(tuple(r) for r in self.notice_rects))

@@ -22,6 +22,7 @@ from cardtable.arcade.tables.base import (
     Sprite,
     Table,
     describe,
+    fan,
 )
 
 SKIP_FIELDS = {"hand", "options", "seat", "legal"}
@@ -50,7 +51,7 @@ class GenericTable(Table):
     def actions_for(self, seat: int | None) -> list[Action]:
         if seat is None:
             return []
-        selected = self.inputs[seat].selected if seat in self.inputs else None
+        selected = self.controls.inputs[seat].selected if seat in self.controls.inputs else None
         actions = self.legals.get(seat, [])
         if selected is not None:
             narrowed = [a for a in actions if a.get("card") == selected]
@@ -76,8 +77,8 @@ class GenericTable(Table):
         legal_cards = {a.get("card") for a in self.legals.get(seat, []) if isinstance(a.get("card"), str)}
         template = any("choose" in a for a in self.legals.get(seat, []))
         chosen = self.chosen.get(seat, []) if seat is not None else []
-        rects = self.fan(len(hand), self.W / 2, self.H - size[1] - 40 * self.u, size, self.W * 0.9)
-        selected = self.inputs[seat].selected if seat in self.inputs else None
+        rects = fan(len(hand), self.W / 2, self.H - size[1] - 40 * self.u, size, self.W * 0.9)
+        selected = self.controls.inputs[seat].selected if seat in self.controls.inputs else None
         seen: dict[str, int] = {}
         for card, rect in zip(hand, rects, strict=True):
             copy = seen[card] = seen.get(card, -1) + 1  # two-deck games hold two of a card
@@ -104,8 +105,8 @@ class GenericTable(Table):
     def draw_static(self, surface: pygame.Surface) -> None:
         view = self.view
         title = self.game_name.replace("_", " ").title()
-        self.blit_text(surface, title, 40 * self.u, GOLD, "midtop", (self.W / 2, 10 * self.u))
-        self.blit_text(surface, "(simple table)", 20 * self.u, MUTED, "midtop", (self.W / 2, 50 * self.u))
+        self.ink.blit_text(surface, title, 40 * self.u, GOLD, "midtop", (self.W / 2, 10 * self.u))
+        self.ink.blit_text(surface, "(simple table)", 20 * self.u, MUTED, "midtop", (self.W / 2, 50 * self.u))
         lines = [f"{k.replace('_', ' ')}: {short(v)}" for k, v in view.items() if k not in SKIP_FIELDS]
         px = 20 * self.u
         y = 80 * self.u
@@ -113,7 +114,7 @@ class GenericTable(Table):
         for line in lines:
             if y > limit:
                 break
-            self.blit_text(surface, line, px, INK, "topleft", (20 * self.u, y), False)
+            self.ink.blit_text(surface, line, px, INK, "topleft", (20 * self.u, y), False)
             y += px * 1.05
 
     def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
@@ -121,13 +122,13 @@ class GenericTable(Table):
         hints = [(ARROWS, "choose"), (("confirm",), "do it"), self.mouse_hint(seat, "click a card or a button")]
         if not self.legals.get(seat):
             hints = [((), "waiting for the other players")]
-        self.draw_hints(surface, hints)
+        self.hint_bar.draw(surface, hints)
 
     def on_click(self, pos: tuple[int, int], seat: int | None) -> list[tuple[int, Action]]:
-        button = self.button_at(pos, seat)
+        button = self.controls.button_at(pos, seat)
         if button is not None:
             return super().on_click(pos, seat)
-        sprite = self.sprite_at(pos, seat)
+        sprite = self.controls.sprite_at(pos, seat)
         if sprite is None or sprite.hit is None or sprite.seat is None:
             return []
         owner = sprite.seat
@@ -142,9 +143,9 @@ class GenericTable(Table):
             return []
         matching = [a for a in legal if a.get("card") == card]
         if len(matching) == 1:
-            self.inputs[owner].selected = None
+            self.controls.inputs[owner].selected = None
             return [(owner, matching[0])]
-        self.inputs[owner].selected = None if self.inputs[owner].selected == card else card
+        self.controls.inputs[owner].selected = None if self.controls.inputs[owner].selected == card else card
         return []
 
     def on_nav(self, kind: str, seat: int | None) -> list[tuple[int, Action]]:
@@ -163,10 +164,10 @@ class GenericTable(Table):
             return []
         action = self.concrete(seat, actions[self.focus.get(seat, 0) % len(actions)])
         if action is None:
-            self.toast("Choose the cards first")
+            self.toasts.add("Choose the cards first")
             return []
         self.chosen[seat] = []
-        self.inputs[seat].selected = None
+        self.controls.inputs[seat].selected = None
         return [(seat, action)]
 
     def after_view(self, seat: int, first: bool) -> None:

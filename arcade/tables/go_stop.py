@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from cardtable.arcade import layout
 from cardtable.arcade.hwatu_art import KIND_COLOURS, HwatuArt, hwatu_size
 from cardtable.arcade.tables.base import (
     ARROWS,
@@ -30,6 +31,7 @@ from cardtable.arcade.tables.base import (
     Button,
     Sprite,
     Table,
+    fan,
 )
 from cardtable.arcade.tables.turn import ActionMenu, CouchPlay
 from cardtable.engine import hwatu
@@ -51,6 +53,8 @@ def _group(card: str) -> str:
 class GoStopTable(CouchPlay, ActionMenu, Table):
     """The Go-Stop table (see the module docstring)."""
 
+    deck = (*hwatu.CARDS, *hwatu.JOKERS)
+
     def __init__(self, game_name: str, local_seats: list[int], art: Any, size: tuple[int, int]) -> None:
         self.hwatu = HwatuArt(art)
         self.zone: dict[int, str] = {}
@@ -61,8 +65,7 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         self._origins: dict[str, tuple[float, float]] = {}  # a card an opponent played comes from its place
         self._geometry_key: tuple = ()
         self._geometry: dict[str, Any] = {}
-        super().__init__(game_name, local_seats, art, size)
-        self.art = self.hwatu  # every card on this table is a hwatu card
+        super().__init__(game_name, local_seats, self.hwatu, size)  # every card on this table is a hwatu card
 
     # -- helpers --------------------------------------------------------------------------------
 
@@ -186,8 +189,8 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
             self._build_opp_hand(view, seat, region, plate_w)
         self._build_captures(me, self.my_captures())
         self._build_buttons(view, me)
-        if me in self.inputs:  # the scene asks this before Back: Back clears it instead of pausing
-            self.inputs[me].selected = self.picked.get(me)
+        if me in self.controls.inputs:  # the scene asks this before Back: Back clears it instead of pausing
+            self.controls.inputs[me].selected = self.picked.get(me)
 
     def _build_table(self, view: dict[str, Any]) -> None:
         piles = [list(p) for p in view.get("table") or []]
@@ -201,8 +204,8 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         hover_month = None
         if me is not None and self.zone.get(me, "hand") == "hand":
             hand = list(view.get("hand") or [])
-            if hand and me in self.inputs and not self.mouse_active:
-                hover_month = hwatu.month(hand[self.inputs[me].cursor % len(hand)])
+            if hand and me in self.controls.inputs and not self.controls.mouse_active:
+                hover_month = hwatu.month(hand[self.controls.inputs[me].cursor % len(hand)])
         if self.picked.get(me or 0):
             hover_month = hwatu.month(self.picked[me or 0] or "")
         stock = self.stock_rect()
@@ -242,12 +245,12 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
     def _build_hand(self, view: dict[str, Any], me: int) -> None:
         hand = list(view.get("hand") or [])
         size = self.hsize(0.17)
-        rects = self.fan(len(hand), self.W / 2, self.hand_top(), size, self.W * 0.6, size[0] * 1.1)
+        rects = fan(len(hand), self.W / 2, self.hand_top(), size, self.W * 0.6, size[0] * 1.1)
         playable = self.playable()
         legal = self.my_legal()
         my_turn = any(a.get("type") in ("play", "bomb") for a in legal)
-        keyboard = me in self.inputs and not self.mouse_active and self.zone.get(me, "hand") == "hand"
-        cursor = self.inputs[me].cursor % len(hand) if hand and me in self.inputs else -1
+        keyboard = me in self.controls.inputs and not self.controls.mouse_active and self.zone.get(me, "hand") == "hand"
+        cursor = self.controls.inputs[me].cursor % len(hand) if hand and me in self.controls.inputs else -1
         months = {hwatu.month(c) for p in view.get("table") or [] for c in p}
         picked = self.picked.get(me)
         for i, (card, rect) in enumerate(zip(hand, rects, strict=True)):
@@ -271,7 +274,7 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         revealed = list((view.get("revealed") or [[]] * self.players)[seat] or [])
         size = self.hsize(0.065)
         codes: list[str | None] = list(revealed) + [None] * max(0, count - len(revealed))
-        rects = self.fan(len(codes), region.left + plate_w / 2, region.top + 104 * self.u, size, plate_w - 10 * self.u,
+        rects = fan(len(codes), region.left + plate_w / 2, region.top + 104 * self.u, size, plate_w - 10 * self.u,
                          size[0] * 0.5)
         for j, (code, rect) in enumerate(zip(codes, rects, strict=True)):
             key = code if code is not None else ("back", seat, j)
@@ -288,7 +291,7 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         for g, _label in GROUPS:
             w = area.width * weights[g]
             cards = [c for c in captures if _group(c) == g]
-            for j, rect in enumerate(self.fan(len(cards), x + w / 2, area.top + 8 * self.u, size, w - 10 * self.u,
+            for j, rect in enumerate(fan(len(cards), x + w / 2, area.top + 8 * self.u, size, w - 10 * self.u,
                                               size[0] * 0.55)):
                 card = cards[j]
                 staged = self._staged.get(card)
@@ -354,7 +357,7 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
             bottom = self.H - 40 * self.u
             rects = [pygame.Rect(round(left), round(bottom - (len(entries) - i) * (bh + gap)), bw, bh)
                      for i in range(len(entries))]
-        keyboard = self.zone.get(me) == "menu" and not self.mouse_active
+        keyboard = self.zone.get(me) == "menu" and not self.controls.mouse_active
         for i, ((label, note, action, hit), rect) in enumerate(zip(entries, rects, strict=True)):
             self.buttons.append(Button(rect, label, action, me, note=note, focus=keyboard and i == focus, hit=hit))
 
@@ -403,7 +406,7 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
 
     def legend_rect(self) -> pygame.Rect:
         def make() -> pygame.Rect:
-            rect = pygame.Rect((0, 0), self.legend_size(self.legend(self.hwatu, round(20 * self.u)), "On the cards"))
+            rect = pygame.Rect((0, 0), self.ink.legend_size(self.legend(self.hwatu, round(20 * self.u)), "On the cards"))
             rect.topright = (round(self.W - 8 * self.u), round(self.opp_bottom() + 8 * self.u))
             return rect
 
@@ -414,7 +417,7 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         me = self.me
         if me is None:
             return
-        self.draw_legend(surface, self.legend(self.hwatu, round(20 * self.u)), "topleft", self.legend_rect().topleft,
+        self.ink.draw_legend(surface, self.legend(self.hwatu, round(20 * self.u)), "topleft", self.legend_rect().topleft,
                          "On the cards")
         turn = view.get("turn")
         for seat in self.opponents():
@@ -429,14 +432,14 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         self._capture_labels(surface, me, self.my_captures())
         self._stock(surface)
         for text, anchor, pos in self._pile_labels:
-            self.blit_text(surface, text, self.fit(text, 18 * self.u, 150 * self.u), GOLD, anchor, pos)
+            self.ink.blit_text(surface, text, self.ink.fit(text, 18 * self.u, 150 * self.u), GOLD, anchor, pos)
         self._prompt(surface)
 
     def _plate(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, active: bool) -> None:
         border = (*GOLD, 255) if active else (255, 255, 255, 45)
-        self.blit_panel(surface, rect, (8, 30, 20, 200), border=border, name=f"plate {seat}")
-        self.draw_badge(surface, seat, rect)
-        with self.part_of(f"plate {seat}"):
+        self.ink.blit_panel(surface, rect, (8, 30, 20, 200), border=border, name=f"plate {seat}")
+        self.plates.draw_badge(surface, seat, rect)
+        with layout.part_of(f"plate {seat}"):
             self._plate_lines(surface, seat, rect, active)
 
     def _plate_lines(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, active: bool) -> None:
@@ -445,7 +448,7 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         x = rect.left + 10 * self.u
         y = rect.top + 6 * self.u
         name = self.name(seat) + ("  (dealer)" if seat == view.get("dealer") else "")
-        self.blit_text(surface, name, self.fit(name, px * 1.05, rect.width - 16 * self.u), GOLD if active else INK,
+        self.ink.blit_text(surface, name, self.ink.fit(name, px * 1.05, rect.width - 16 * self.u), GOLD if active else INK,
                        "topleft", (x, y), False)
         y += px * 1.05
         scores = view.get("scores") or []
@@ -454,7 +457,7 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         score = scores[seat] if seat < len(scores) else 0
         go = goes[seat] if seat < len(goes) else 0
         line = f"score {score}" + (f"   Go x{go}" if go else "")
-        self.blit_text(surface, line, px * 0.95, LEGAL if go else INK, "topleft", (x, y), False)
+        self.ink.blit_text(surface, line, px * 0.95, LEGAL if go else INK, "topleft", (x, y), False)
         y += px * 0.95
         chip = chips[seat] if seat < len(chips) else 0
         extra = []
@@ -464,12 +467,12 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
             extra.append("shook " + ",".join(str(int(m)) for m in shakes))
         if bombs:
             extra.append("bombed " + ",".join(str(int(m)) for m in bombs))
-        self.blit_text(surface, f"chips {chip:+d}" + ("  " + "  ".join(extra) if extra else ""), px * 0.8, MUTED,
+        self.ink.blit_text(surface, f"chips {chip:+d}" + ("  " + "  ".join(extra) if extra else ""), px * 0.8, MUTED,
                        "topleft", (x, y), False)
         y += px * 0.85
         parts = (view.get("score_parts") or [{}] * self.players)[seat] or {}
         text = " \u00b7 ".join(f"{k.replace('_', ' ')} {v}" for k, v in parts.items()) or "no points yet"
-        self.blit_text(surface, text, self.fit(text, px * 0.75, rect.width - 16 * self.u), CYAN if parts else MUTED,
+        self.ink.blit_text(surface, text, self.ink.fit(text, px * 0.75, rect.width - 16 * self.u), CYAN if parts else MUTED,
                        "topleft", (x, y), False)
 
     def _capture_labels(self, surface: pygame.Surface, seat: int, area: pygame.Rect) -> None:
@@ -488,8 +491,8 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
                 slot = pygame.Rect(0, 0, *size)
                 slot.midtop = (round(x + w / 2), round(area.top + 8 * self.u))
                 surface.blit(self.art.slot(size), slot)
-                self.report("cards", slot, f"captures {seat} {g}")
-            self.blit_text(surface, f"{label} {count}", px, colour if cards else MUTED, "midtop", (x + w / 2, y))
+                layout.report("cards", slot, f"captures {seat} {g}")
+            self.ink.blit_text(surface, f"{label} {count}", px, colour if cards else MUTED, "midtop", (x + w / 2, y))
             x += w
 
     def _stock(self, surface: pygame.Surface) -> None:
@@ -499,19 +502,19 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         if stock:
             for i in range(min(4, stock)):
                 surface.blit(self.hwatu.back(rect.size), rect.move(-i * 2, -i * 2))
-            self.report("cards", rect.union(rect.move(-min(4, stock) * 2 + 2, -min(4, stock) * 2 + 2)), "stock")
+            layout.report("cards", rect.union(rect.move(-min(4, stock) * 2 + 2, -min(4, stock) * 2 + 2)), "stock")
         else:
             surface.blit(self.art.slot(rect.size), rect)
-            self.report("cards", rect, "stock")
+            layout.report("cards", rect, "stock")
         px = 20 * self.u
-        self.blit_text(surface, f"stock {stock}", px, INK, "midtop", (rect.centerx, rect.bottom + 6 * self.u))
+        self.ink.blit_text(surface, f"stock {stock}", px, INK, "midtop", (rect.centerx, rect.bottom + 6 * self.u))
         target = view.get("target")
         lines = [f"target {target}", f"hand {int(view.get('hand_number') or 0) + 1}"]
         if view.get("doubled"):
             lines.append("x2 (nagari)")
         y = rect.bottom + 6 * self.u + px * 1.1
         for line in lines:
-            self.blit_text(surface, line, px * 0.9, MUTED if "x2" not in line else GOLD, "midtop", (rect.centerx, y))
+            self.ink.blit_text(surface, line, px * 0.9, MUTED if "x2" not in line else GOLD, "midtop", (rect.centerx, y))
             y += px * 0.95
 
     def _prompt(self, surface: pygame.Surface) -> None:
@@ -530,7 +533,7 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
             turn = view.get("turn")
             text = f"{self.name(turn)} to play" if isinstance(turn, int) and turn != me else ""
         if text:
-            self.blit_text(surface, text, self.fit(text, 26 * self.u, self.W - 440 * self.u), GOLD, "midbottom",
+            self.ink.blit_text(surface, text, self.ink.fit(text, 26 * self.u, self.W - 440 * self.u), GOLD, "midbottom",
                            (self.W / 2, self.prompt_bottom()))
 
     def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
@@ -539,8 +542,8 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         phase = view.get("phase")
         if self.showing_result():
             self._result(surface)
-            with self.part_of("result"):  # the result covers the felt: its buttons are drawn on it
-                self._draw_result_buttons(surface)
+            with layout.part_of("result"):  # the result covers the felt: its buttons are drawn on it
+                self.renderer.draw_buttons(surface)
         legal = self.my_legal()
         if not legal:
             hints = [((), "waiting for the other players" if phase != "over" else "the table is over")]
@@ -549,18 +552,15 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         else:
             hints = [(ARROWS, "choose a card"), (("confirm",), "play"),
                      self.mouse_hint(me, "or click a card"), (("alt",), "buttons") if self.menu_entries(me or 0) else None]
-        self.draw_hints(surface, hints)
+        self.hint_bar.draw(surface, hints)
 
     def showing_result(self) -> bool:
         phase = self.view.get("phase")
         return phase in ("hand_over", "over") and self.view.get("last") is not None or phase == "over"
 
-    def _draw_buttons(self, surface: pygame.Surface) -> None:
-        if not self.showing_result():
-            super()._draw_buttons(surface)
-
-    def _draw_result_buttons(self, surface: pygame.Surface) -> None:
-        super()._draw_buttons(surface)
+    def draw_buttons(self, surface: pygame.Surface) -> None:
+        if not self.showing_result():  # over the result, they are drawn with it
+            self.renderer.draw_buttons(surface)
 
     def result_rect(self) -> pygame.Rect:
         """The hand's result: between the opponents' areas and my captures when it fits there."""
@@ -572,9 +572,9 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         return rect
 
     def _result(self, surface: pygame.Surface) -> None:
-        rect = self.blit_panel(surface, self.result_rect(), (4, 18, 12, 240), border=(*GOLD, 200), name="result",
+        rect = self.ink.blit_panel(surface, self.result_rect(), (4, 18, 12, 240), border=(*GOLD, 200), name="result",
                                kind="overlay")
-        with self.part_of("result"):
+        with layout.part_of("result"):
             self._result_lines(surface, rect)
 
     def _result_lines(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -594,7 +594,7 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
             verb = "win" if self.name(winner) == "You" else "wins"
             title = f"{self.name(winner)} {verb} ({reason}, {last.get('score', 0)} points"
             title += f", {last.get('goes')} Go)" if last.get("goes") else ")"
-        self.blit_text(surface, title, self.fit(title, 34 * self.u, rect.width - 30 * self.u), GOLD, "midtop",
+        self.ink.blit_text(surface, title, self.ink.fit(title, 34 * self.u, rect.width - 30 * self.u), GOLD, "midtop",
                        (rect.centerx, rect.top + 14 * self.u))
         payments = last.get("payments") or []
         mults = last.get("multipliers") or []
@@ -608,7 +608,7 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
             if mult:
                 line += f"   ({mult})"
             colour = LEGAL if pay > 0 else (BAD if pay < 0 else INK)
-            self.blit_text(surface, line, self.fit(line, px, rect.width - 30 * self.u), colour, "midtop",
+            self.ink.blit_text(surface, line, self.ink.fit(line, px, rect.width - 30 * self.u), colour, "midtop",
                            (rect.centerx, y), False)
             y += px * 1.3
 
@@ -636,19 +636,19 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
             self._origins.clear()
         elif kind in EVENT_BANNERS:
             who = self.name(seat) if isinstance(seat, int) else ""
-            self.banner(f"{who}: {EVENT_BANNERS[kind]}" if who else EVENT_BANNERS[kind], GOLD, 1.2, 0.6)
+            self.callouts.banner(f"{who}: {EVENT_BANNERS[kind]}" if who else EVENT_BANNERS[kind], GOLD, 1.2, 0.6)
         elif kind == "shake":
-            self.banner(f"{self.name(seat)} shakes month {int(hwatu.month(event['cards'][0]))}" if isinstance(seat, int)
+            self.callouts.banner(f"{self.name(seat)} shakes month {int(hwatu.month(event['cards'][0]))}" if isinstance(seat, int)
                         else "Shake", GOLD, 1.2, 0.6)
         elif kind == "go":
-            self.banner(f"{self.name(seat)}: Go {event.get('goes', '')}!", GOLD, 1.3, 0.8)
+            self.callouts.banner(f"{self.name(seat)}: Go {event.get('goes', '')}!", GOLD, 1.3, 0.8)
             self.sounds.play("slap")
         elif kind in ("stop", "hand_over"):
             self.sounds.play("round")  # the result panel says who won
         elif kind == "stole" and isinstance(seat, int):
-            self.float_text(f"+1 junk from {self.name(int(event.get('from', 0)))}", self.seat_point(seat), CYAN, 1.6)
+            self.callouts.float_text(f"+1 junk from {self.name(int(event.get('from', 0)))}", self.seat_point(seat), CYAN, 1.6)
         elif kind == "joker" and isinstance(seat, int):
-            self.float_text("bonus card!", self.seat_point(seat), GOLD, 1.6)
+            self.callouts.float_text("bonus card!", self.seat_point(seat), GOLD, 1.6)
 
     def seat_point(self, seat: int) -> tuple[float, float]:
         """Where floating labels about ``seat`` appear (over its captures; mine above the prompt line, which
@@ -673,8 +673,8 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
             self.menu_focus[seat] = 0
         elif card_turn and self.picked.get(seat) is None:
             self.zone[seat] = "hand"
-        if seat in self.inputs and hand:
-            self.inputs[seat].cursor %= len(hand)
+        if seat in self.controls.inputs and hand:
+            self.controls.inputs[seat].cursor %= len(hand)
 
     # -- input ----------------------------------------------------------------------------------
 
@@ -682,7 +682,7 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         actions = self.card_actions(card)
         if not actions:
             if self.my_legal():
-                self.toast("You can't play that now", BAD, 1.4)
+                self.toasts.add("You can't play that now", BAD, 1.4)
             return []
         if len(actions) == 1:
             self.picked[seat] = None
@@ -696,14 +696,14 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         me = self.me
         if me is None or me not in self.local_seats:
             return []
-        button = self.button_at(pos, me)
+        button = self.controls.button_at(pos, me)
         if button is not None:
             if button.hit == ("cancel",):
                 self.picked[me] = None
                 self.zone[me] = "hand"
                 return []
             return super().on_click(pos, me)
-        sprite = self.sprite_at(pos, me)
+        sprite = self.controls.sprite_at(pos, me)
         if sprite is None or sprite.hit is None:
             return []
         if sprite.hit[0] == "hand":
@@ -729,7 +729,7 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
             return []
         hand = list(self.view.get("hand") or [])
         if hand:
-            self.inputs[seat].cursor = (self.inputs[seat].cursor + step) % len(hand)
+            self.controls.inputs[seat].cursor = (self.controls.inputs[seat].cursor + step) % len(hand)
         return []
 
     def on_confirm(self, seat: int | None) -> list[tuple[int, Action]]:
@@ -748,7 +748,7 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         hand = list(self.view.get("hand") or [])
         if not hand:
             return []
-        return self._pick(seat, hand[self.inputs[seat].cursor % len(hand)])
+        return self._pick(seat, hand[self.controls.inputs[seat].cursor % len(hand)])
 
     def on_alt(self, seat: int | None) -> list[tuple[int, Action]]:
         if seat is None:
@@ -773,14 +773,9 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         super().on_send(seat, action)
         self.picked[seat] = None
 
-    def _queue_warm(self) -> None:
-        """Warm the hwatu faces at the sizes in use (the base warms French faces)."""
-        for sprite in self.sprites:
-            key = (sprite.rect.size, sprite.flipped)
-            if key not in self._warm_sizes:
-                self._warm_sizes.add(key)
-                self._warm.extend((code, sprite.rect.size, sprite.flipped)
-                                  for code in (*hwatu.CARDS, *hwatu.JOKERS))
+    def warm_sizes(self) -> list[tuple[tuple[int, int], bool]]:
+        """Every card size in use (the hwatu faces of :attr:`deck` are drawn ahead at each)."""
+        return [(sprite.rect.size, sprite.flipped) for sprite in self.sprites]
 
 
 def _card_name(card: str) -> str:

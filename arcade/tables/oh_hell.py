@@ -14,9 +14,11 @@ from typing import Any
 
 import pygame
 
+from cardtable.arcade import layout
 from cardtable.arcade.anim import Effect, Vec
 from cardtable.arcade.cardart import card_size
 from cardtable.arcade.tables.base import ARROWS, BAD, GOLD, INK, LEGAL, MUTED, Action, Button, Sprite, Table
+from cardtable.arcade.tables.parts.pieces import fan
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
@@ -67,17 +69,17 @@ class OhHellTable(Table):
         view = self.views[seat]
         playable = [a["card"] for a in self.legals.get(seat, []) if a.get("type") == "play"]
         hand = list(view.get("hand") or [])
-        if playable and seat in self.inputs and hand:
-            current = hand[self.inputs[seat].cursor % len(hand)]
+        if playable and seat in self.controls.inputs and hand:
+            current = hand[self.controls.inputs[seat].cursor % len(hand)]
             if current not in playable and playable[0] in hand:
-                self.inputs[seat].cursor = hand.index(playable[0])
+                self.controls.inputs[seat].cursor = hand.index(playable[0])
         if len(self.local_seats) < 2:
             return
         acting = self._acting_local()
         if acting is not None and acting != self.shown:
             self.shown = acting
             self.privacy = True
-            self.inputs[acting].selected = None
+            self.controls.inputs[acting].selected = None
 
     # -- geometry -------------------------------------------------------------------------------
 
@@ -175,14 +177,14 @@ class OhHellTable(Table):
         size = self.hand_size()
         dealing = self.deal_wait > 0  # the last trick still lies in the middle: the new hand comes after
         hand = [] if dealing else list(view.get("hand") or [])
-        cursor = self.inputs[me].cursor if me in self.inputs else 0
-        keyboardish = me in self.inputs and self.inputs[me].device != "mouse"
+        cursor = self.controls.inputs[me].cursor if me in self.controls.inputs else 0
+        keyboardish = me in self.controls.inputs and self.controls.inputs[me].device != "mouse"
         if not self.local_seats and me is not None:  # a spectator sees the bottom seat's backs
             count = (view.get("hand_sizes") or [0] * self.players)[me] if me < self.players else 0
-            for j, rect in enumerate(self.fan(count, self.W / 2, self.hand_top(), size, self.W * 0.58)):
+            for j, rect in enumerate(fan(count, self.W / 2, self.hand_top(), size, self.W * 0.58)):
                 self.sprites.append(Sprite(("back", me, j), None, rect, origin=self.seat_centre(int(view.get("dealer") or 0)),
                                            group=f"hand {me}"))
-        rects = self.fan(len(hand), self.W / 2, self.hand_top(), size, self.W * 0.58)
+        rects = fan(len(hand), self.W / 2, self.hand_top(), size, self.W * 0.58)
         dealer_pos = self.seat_centre(int(view.get("dealer") or 0))
         hidden = self.privacy
         for i, (card, rect) in enumerate(zip(hand, rects, strict=True)):
@@ -204,7 +206,7 @@ class OhHellTable(Table):
                 continue
             count = 0 if dealing else (view.get("hand_sizes") or [0] * self.players)[seat]
             cx, _ = self.seat_centre(seat)
-            backs = self.fan(count, cx, self.backs_top(seat), small, self.W * 0.1, small[0] * 0.3)
+            backs = fan(count, cx, self.backs_top(seat), small, self.W * 0.1, small[0] * 0.3)
             for j, rect in enumerate(backs):
                 self.sprites.append(Sprite(("back", seat, j), None, rect, origin=dealer_pos, shadow=False,
                                            delay=0.02 * j, group=f"hand {seat}"))
@@ -277,15 +279,15 @@ class OhHellTable(Table):
             score = scores[seat] if seat < len(scores) else 0
             lines = [line, (f"score {score}", MUTED)]
             centre = self.plate_centre(seat)
-            rect = self.name_plate(surface, seat, centre, lines, active=active, width=150 * self.u)
+            rect = self.plates.draw(surface, seat, centre, lines, active=active, width=150 * self.u)
             if seat == dealer:
                 chip = pygame.Rect(0, 0, round(26 * self.u), round(26 * self.u))
                 chip.center = (rect.right, rect.centery)  # on the plate's edge: the small hand lies above
-                self.report("badge", chip, "dealer", owner=f"plate {seat}")
+                layout.report("badge", chip, "dealer", owner=f"plate {seat}")
                 pygame.draw.circle(surface, (250, 250, 245), chip.center, chip.width // 2)
                 pygame.draw.circle(surface, (60, 60, 60), chip.center, chip.width // 2, max(1, round(2 * self.u)))
-                with self.part_of("dealer"):
-                    self.blit_text(surface, "D", 20 * self.u, (30, 30, 30), "center", chip.center, False)
+                with layout.part_of("dealer"):
+                    self.ink.blit_text(surface, "D", 20 * self.u, (30, 30, 30), "center", chip.center, False)
         self._info_panel(surface)
         if phase == "bid" and me is not None and self.legals.get(me) and not self.privacy and not self.deal_wait:
             count = int(view.get("cards_this_hand") or 0)
@@ -295,48 +297,48 @@ class OhHellTable(Table):
             if not simultaneous:
                 text += f"   (bids so far: {known})"
             top = self.hand_top() - 58 * self.u - 40 * self.u
-            self.blit_text(surface, text, 26 * self.u, INK, "midbottom", (self.W / 2, top - 6 * self.u))
+            self.ink.blit_text(surface, text, 26 * self.u, INK, "midbottom", (self.W / 2, top - 6 * self.u))
 
     def _info_panel(self, surface: pygame.Surface) -> None:
-        info = self.blit_panel(surface, self._info_rect(), name="info")
-        with self.part_of("info"):
+        info = self.ink.blit_panel(surface, self._info_rect(), name="info")
+        with layout.part_of("info"):
             self._info_lines(surface, info)
 
     def _info_lines(self, surface: pygame.Surface, info: pygame.Rect) -> None:
         view = self.view
         rect = self._trump_rect()
-        self.report("cards", rect, "trump card")
+        layout.report("cards", rect, "trump card")
         hand_no, total = view.get("hand_number", 1), view.get("hands_total", 1)
         cards = int(view.get("cards_this_hand") or 0)
         x0 = info.left + 14 * self.u
-        self.blit_text(surface, f"Hand {hand_no} of {total}", 26 * self.u, GOLD, "topleft", (x0, info.top + 10 * self.u))
-        self.blit_text(surface, f"{cards} card{'s' if cards != 1 else ''} each", 21 * self.u, MUTED, "topleft",
+        self.ink.blit_text(surface, f"Hand {hand_no} of {total}", 26 * self.u, GOLD, "topleft", (x0, info.top + 10 * self.u))
+        self.ink.blit_text(surface, f"{cards} card{'s' if cards != 1 else ''} each", 21 * self.u, MUTED, "topleft",
                        (x0, info.top + 38 * self.u))
         trump = view.get("trump")
         if not view.get("trump_card"):
             surface.blit(self.art.slot(rect.size), rect)
         x = rect.right + 14 * self.u
         if trump:
-            self.blit_text(surface, "Trump", 22 * self.u, MUTED, "topleft", (x, rect.top))
+            self.ink.blit_text(surface, "Trump", 22 * self.u, MUTED, "topleft", (x, rect.top))
             pip = self.art.pip(trump, round(34 * self.u))
-            back = self.panel((pip.get_width() + round(10 * self.u), pip.get_height() + round(10 * self.u)),
+            back = self.ink.panel((pip.get_width() + round(10 * self.u), pip.get_height() + round(10 * self.u)),
                               (250, 250, 245, 235), border=None)
             surface.blit(back, (x, rect.top + 24 * self.u))
             surface.blit(pip, (x + 5 * self.u, rect.top + 29 * self.u))
-            self.report("badge", back.get_rect(topleft=(x, rect.top + 24 * self.u)), "trump suit")
-            self.blit_text(surface, SUIT_NAMES.get(trump, trump), 22 * self.u, INK, "topleft",
+            layout.report("badge", back.get_rect(topleft=(x, rect.top + 24 * self.u)), "trump suit")
+            self.ink.blit_text(surface, SUIT_NAMES.get(trump, trump), 22 * self.u, INK, "topleft",
                            (x, rect.top + 72 * self.u))
         else:
-            self.blit_text(surface, "No trump", 24 * self.u, INK, "midleft", (x, rect.centery))
+            self.ink.blit_text(surface, "No trump", 24 * self.u, INK, "midleft", (x, rect.centery))
         y = rect.bottom + 8 * self.u
         bids = [b for b in view.get("bids") or [] if b is not None]
         if bids and view.get("phase") != "over":
             total_bid = sum(bids)
             verdict = "over" if total_bid > cards else ("under" if total_bid < cards else "even")
-            self.blit_text(surface, f"Bids {total_bid} for {cards} trick{'s' if cards != 1 else ''} ({verdict})",
+            self.ink.blit_text(surface, f"Bids {total_bid} for {cards} trick{'s' if cards != 1 else ''} ({verdict})",
                            20 * self.u, INK, "topleft", (x0, y), False)
         if (view.get("options") or {}).get("hook") and not (view.get("options") or {}).get("simultaneous_bids"):
-            self.blit_text(surface, "Hook: dealer can't make it even", 18 * self.u, MUTED, "topleft",
+            self.ink.blit_text(surface, "Hook: dealer can't make it even", 18 * self.u, MUTED, "topleft",
                            (x0, y + 22 * self.u), False)
 
     def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
@@ -365,12 +367,12 @@ class OhHellTable(Table):
             turn = view.get("turn")
             waiting = f"waiting for {self.name(turn)}" if isinstance(turn, int) else "waiting"
             hints = [((), waiting), last, (("alt",), "score sheet")]
-        self.draw_hints(surface, hints, x=self.W / 2, y=self.H - 2 * self.u)
+        self.hint_bar.draw(surface, hints, x=self.W / 2, y=self.H - 2 * self.u)
 
-    def _draw_effects(self, surface: pygame.Surface) -> None:
+    def draw_callouts(self, surface: pygame.Surface) -> None:
         if self.show_sheet or self.view.get("phase") == "over":
             return  # banners and floating numbers never cover the score sheet
-        super()._draw_effects(surface)
+        super().draw_callouts(surface)
 
     def _last_trick(self, surface: pygame.Surface, last: dict[str, Any]) -> None:
         cards = [c for c in last.get("cards") or [] if isinstance(c, dict)]
@@ -379,15 +381,15 @@ class OhHellTable(Table):
         width = max(round(260 * self.u), len(cards) * (size[0] + gap) + gap)
         rect = pygame.Rect(0, 0, width, size[1] + round(86 * self.u))
         rect.center = (self.W // 2, round(self.H * 0.42))
-        self.blit_panel(surface, rect, (4, 18, 12, 240), border=(*GOLD, 200), name="last trick", kind="overlay")
-        with self.part_of("last trick"):
+        self.ink.blit_panel(surface, rect, (4, 18, 12, 240), border=(*GOLD, 200), name="last trick", kind="overlay")
+        with layout.part_of("last trick"):
             self._last_trick_lines(surface, rect, cards, size, gap, last)
 
     def _last_trick_lines(self, surface: pygame.Surface, rect: pygame.Rect, cards: list[dict[str, Any]],
                           size: tuple[int, int], gap: int, last: dict[str, Any]) -> None:
         winner = last.get("winner")
         title = f"Last trick: {self.name(winner)} took it" if isinstance(winner, int) else "Last trick"
-        self.blit_text(surface, title, 24 * self.u, GOLD, "midtop", (rect.centerx, rect.top + 8 * self.u))
+        self.ink.blit_text(surface, title, 24 * self.u, GOLD, "midtop", (rect.centerx, rect.top + 8 * self.u))
         x = rect.centerx - (len(cards) * (size[0] + gap) - gap) / 2
         for played in cards:
             card_rect = pygame.Rect(round(x), rect.top + round(40 * self.u), *size)
@@ -395,17 +397,17 @@ class OhHellTable(Table):
             if played.get("seat") == winner:
                 pygame.draw.rect(surface, GOLD, card_rect.inflate(6, 6), 3, border_radius=round(size[0] * 0.1))
             who = self.name(played["seat"])
-            self.blit_text(surface, who, self.fit(who, 17 * self.u, size[0] + gap - 4), INK, "midtop",
+            self.ink.blit_text(surface, who, self.ink.fit(who, 17 * self.u, size[0] + gap - 4), INK, "midtop",
                            (card_rect.centerx, card_rect.bottom + 4 * self.u), False)
             x += size[0] + gap
 
     def _privacy_overlay(self, surface: pygame.Surface) -> None:
-        veil = self.panel(self.size, (6, 20, 14, 235), radius=0, border=None)
+        veil = self.ink.panel(self.size, (6, 20, 14, 235), radius=0, border=None)
         surface.blit(veil, (0, 0))
         me = self.me if self.me is not None else 0
-        self.blit_text(surface, f"Pass the screen to {self.name(me)}", 54 * self.u, GOLD, "center",
+        self.ink.blit_text(surface, f"Pass the screen to {self.name(me)}", 54 * self.u, GOLD, "center",
                        (self.W / 2, self.H * 0.42))
-        self.blit_text(surface, f"Press {self.hint_label('confirm', me)} (or click) when only you can see it",
+        self.ink.blit_text(surface, f"Press {self.controls.hint_label('confirm', me)} (or click) when only you can see it",
                        28 * self.u, INK, "center", (self.W / 2, self.H * 0.52))
 
     def _sheet(self, surface: pygame.Surface) -> None:
@@ -421,8 +423,8 @@ class OhHellTable(Table):
         height = round(80 * self.u + row * (len(shown) + 2))
         rect = pygame.Rect(0, 0, width, height)
         rect.center = (self.W // 2, round(self.H * 0.45))
-        self.blit_panel(surface, rect, (4, 18, 12, 252), border=(*GOLD, 200), name="score sheet", kind="overlay")
-        with self.part_of("score sheet"):
+        self.ink.blit_panel(surface, rect, (4, 18, 12, 252), border=(*GOLD, 200), name="score sheet", kind="overlay")
+        with layout.part_of("score sheet"):
             self._sheet_lines(surface, rect, shown, col, row)
 
     def _sheet_lines(self, surface: pygame.Surface, rect: pygame.Rect, shown: list[dict[str, Any]], col: float,
@@ -437,14 +439,14 @@ class OhHellTable(Table):
             winners = [self.name(s) for s in range(len(scores)) if scores[s] == best]
             verb = "win" if len(winners) > 1 or winners == ["You"] else "wins"
             title = f"Final scores: {' & '.join(winners)} {verb}!"
-        self.blit_text(surface, title, 32 * self.u, GOLD, "midtop", (rect.centerx, rect.top + 10 * self.u))
+        self.ink.blit_text(surface, title, 32 * self.u, GOLD, "midtop", (rect.centerx, rect.top + 10 * self.u))
         px = 19 * self.u
         y = rect.top + 50 * self.u
         x0 = rect.left + 15 * self.u
-        self.blit_text(surface, "hand", px, MUTED, "topleft", (x0, y), False)
+        self.ink.blit_text(surface, "hand", px, MUTED, "topleft", (x0, y), False)
         for s in range(n):
             name = self.name(s)
-            self.blit_text(surface, name, self.fit(name, px, col - 6 * self.u), INK, "midtop",
+            self.ink.blit_text(surface, name, self.ink.fit(name, px, col - 6 * self.u), INK, "midtop",
                            (x0 + 150 * self.u + col * (s + 0.5), y), False)
         y += row
         totals = [0] * n
@@ -454,31 +456,31 @@ class OhHellTable(Table):
         for i, r in enumerate(shown):
             trump = r.get("trump")
             label = f"{first + i}. {r['cards']} card{'s' if r['cards'] != 1 else ''}"
-            where = self.blit_text(surface, label, px, MUTED, "topleft", (x0, y), False)
+            where = self.ink.blit_text(surface, label, px, MUTED, "topleft", (x0, y), False)
             if trump in SUIT_NAMES:
                 pip = self.art.pip(trump, round(px * 0.9))
-                chip = self.panel((pip.get_width() + 4, pip.get_height() + 4), (250, 250, 245, 230), radius=3,
+                chip = self.ink.panel((pip.get_width() + 4, pip.get_height() + 4), (250, 250, 245, 230), radius=3,
                                   border=None)
                 surface.blit(chip, (where.right + 6 * self.u, y - 2))
                 surface.blit(pip, (where.right + 6 * self.u + 2, y))
             else:
-                self.blit_text(surface, "no trump", px * 0.8, MUTED, "topleft", (where.right + 6 * self.u, y + 2), False)
+                self.ink.blit_text(surface, "no trump", px * 0.8, MUTED, "topleft", (where.right + 6 * self.u, y + 2), False)
             for s in range(n):
                 totals[s] += r["points"][s]
                 made = r["bids"][s] == r["tricks"][s]
                 text = f"{r['bids'][s]}/{r['tricks'][s]}  {totals[s]}"
-                self.blit_text(surface, text, px, LEGAL if made else INK, "midtop",
+                self.ink.blit_text(surface, text, px, LEGAL if made else INK, "midtop",
                                (x0 + 150 * self.u + col * (s + 0.5), y), False)
             y += row
         scores = view.get("scores") or []
         pygame.draw.line(surface, (*MUTED,), (x0, y + 2), (rect.right - 15 * self.u, y + 2), 1)
         y += 6 * self.u
-        self.blit_text(surface, "total", px, GOLD, "topleft", (x0, y), False)
+        self.ink.blit_text(surface, "total", px, GOLD, "topleft", (x0, y), False)
         best = max(scores) if scores else None
         for s in range(min(n, len(scores))):
-            self.blit_text(surface, str(scores[s]), px * 1.15, GOLD if scores[s] == best else INK, "midtop",
+            self.ink.blit_text(surface, str(scores[s]), px * 1.15, GOLD if scores[s] == best else INK, "midtop",
                            (x0 + 150 * self.u + col * (s + 0.5), y), False)
-        self.blit_text(surface, "bid/took  running total", px * 0.85, MUTED, "bottomright",
+        self.ink.blit_text(surface, "bid/took  running total", px * 0.85, MUTED, "bottomright",
                        (rect.right - 12 * self.u, rect.bottom - 6 * self.u), False)
 
     # -- events ---------------------------------------------------------------------------------
@@ -492,25 +494,25 @@ class OhHellTable(Table):
         elif kind == "trick":
             self._trick_taken(event)
         elif kind == "deal":
-            self.deal_wait = max((g.ttl for g in self.ghosts), default=0.0)
+            self.deal_wait = max((g.ttl for g in self.flights.ghosts), default=0.0)
             self.sounds.play("deal")
             if event.get("trump_card"):
-                self.turn_over("trump")
+                self.flights.turn_over("trump")
             self.bid_focus.clear()
         elif kind == "bid" and event.get("bid") is not None:
             seat = event.get("seat")
             if isinstance(seat, int) and seat != self.me:
                 cx, cy = self.seat_centre(seat)  # rises from the felt beside the plate, clear of the hand
                 mx, my = self.W * 0.5, self.H * 0.46
-                self.float_text(f"bids {event['bid']}", (cx + (mx - cx) * 0.35, cy + (my - cy) * 0.35), GOLD)
+                self.callouts.float_text(f"bids {event['bid']}", (cx + (mx - cx) * 0.35, cy + (my - cy) * 0.35), GOLD)
         elif kind == "hand_over":
             self.sounds.play("round")
             points = event.get("points") or []
             for seat, p in enumerate(points):
                 cx, cy = self.plate_centre(seat)
-                self.float_text(f"+{p}" if p else "+0", (cx, cy - 44 * self.u), LEGAL if p else BAD)
+                self.callouts.float_text(f"+{p}" if p else "+0", (cx, cy - 44 * self.u), LEGAL if p else BAD)
             # after the last trick has flown to its winner (it lies where the banner shows)
-            self.later_banner = (1.25 if self.ghosts else 0.0, f"Hand {event.get('hand', '')} over")
+            self.later_banner = (1.25 if self.flights.ghosts else 0.0, f"Hand {event.get('hand', '')} over")
         elif kind == "game_over":
             self.effects.items = [e for e in self.effects.items if e.kind != "banner"]  # the sheet says it all
             self.later_banner = None
@@ -527,18 +529,18 @@ class OhHellTable(Table):
             if wait - dt <= 0:
                 self.later_banner = None
                 if not self.show_sheet:
-                    self.banner(text, GOLD, 1.4, 0.7)
+                    self.callouts.banner(text, GOLD, 1.4, 0.7)
             else:
                 self.later_banner = (wait - dt, text)
 
     def _hurry_taken_trick(self) -> None:
         """A new trick has begun: the last one leaves the middle now instead of after its pause."""
-        for ghost in self.ghosts:
+        for ghost in self.flights.ghosts:
             end = self._ghost_ends.get(ghost.key)
             start = self.motion.current(ghost.key)
             if end is None or start is None or ghost.ttl <= 0.4:
                 continue
-            self.fly_away(ghost.key, ghost.code, ghost.size, start, end, hold=0.0, duration=0.3,
+            self.flights.fly_away(ghost.key, ghost.code, ghost.size, start, end, hold=0.0, duration=0.3,
                           end_size=ghost.end_size)
 
     def _trick_taken(self, event: dict[str, Any]) -> None:
@@ -562,7 +564,7 @@ class OhHellTable(Table):
                 continue
             rect = self.trick_rect(seat, size)
             self._ghost_ends[("trick", card)] = end
-            self.fly_away(("trick", card), card, size, rect.topleft, end, hold=0.9, duration=0.35, end_size=small)
+            self.flights.fly_away(("trick", card), card, size, rect.topleft, end, hold=0.9, duration=0.35, end_size=small)
         self.effects.add(Effect("float", "+1 trick", (target[0], target[1] - small[1] * 0.6), GOLD, 1.6, size=0.6))
 
     # -- input ----------------------------------------------------------------------------------
@@ -574,14 +576,14 @@ class OhHellTable(Table):
         if self.privacy:
             self.privacy_done()
             return []
-        button = self.button_at(pos, seat)
+        button = self.controls.button_at(pos, seat)
         if button is not None:
             if not button.enabled:
                 if button.hit and button.hit[0] == "bid":
-                    self.ask_host(button.seat, {"type": "bid", "bid": button.hit[1]})
+                    self.outbox.ask(button.seat, {"type": "bid", "bid": button.hit[1]})
                 return []
             return super().on_click(pos, seat)
-        sprite = self.sprite_at(pos, seat)
+        sprite = self.controls.sprite_at(pos, seat)
         if sprite is None or sprite.hit is None or sprite.hit[0] != "hand":
             return []
         me = self.me
@@ -590,7 +592,7 @@ class OhHellTable(Table):
         if match and me is not None:
             return [(me, match[0])]
         if me in self.local_seats and self.view.get("phase") in ("play", "bid"):
-            self.ask_host(me, {"type": "play", "card": card}, card)  # the host says why not (whose turn)
+            self.outbox.ask(me, {"type": "play", "card": card}, card)  # the host says why not (whose turn)
         return []
 
     def on_drop(self, seat: int, card: str, pos: tuple[int, int]) -> list[tuple[int, Action]]:
@@ -603,7 +605,7 @@ class OhHellTable(Table):
         if match:
             return [(seat, match[0])]
         if self._play_actions(seat):
-            self.ask_host(seat, {"type": "play", "card": card}, card)
+            self.outbox.ask(seat, {"type": "play", "card": card}, card)
         return []
 
     def on_nav(self, kind: str, seat: int | None) -> list[tuple[int, Action]]:
@@ -619,7 +621,7 @@ class OhHellTable(Table):
         else:
             hand = self.view.get("hand") or []
             if hand:
-                self.inputs[seat].cursor = (self.inputs[seat].cursor + step) % len(hand)
+                self.controls.inputs[seat].cursor = (self.controls.inputs[seat].cursor + step) % len(hand)
         return []
 
     def on_confirm(self, seat: int | None) -> list[tuple[int, Action]]:
@@ -634,18 +636,18 @@ class OhHellTable(Table):
             match = self.find(seat, type="bid", bid=bid)
             if not match:
                 if self.legals.get(seat):
-                    self.ask_host(seat, {"type": "bid", "bid": bid})
+                    self.outbox.ask(seat, {"type": "bid", "bid": bid})
                 return []
             return [(seat, match[0])]
         hand = self.view.get("hand") or []
         if not hand:
             return []
-        card = hand[self.inputs[seat].cursor % len(hand)]
+        card = hand[self.controls.inputs[seat].cursor % len(hand)]
         match = self.find(seat, type="play", card=card)
         if match:
             return [(seat, match[0])]
         if seat in self.local_seats and self.view.get("phase") == "play":
-            self.ask_host(seat, {"type": "play", "card": card}, card)  # the host says why not (whose turn)
+            self.outbox.ask(seat, {"type": "play", "card": card}, card)  # the host says why not (whose turn)
         return []
 
     def reject(self, seat: int, action: Action, reason: str) -> None:
@@ -664,7 +666,7 @@ class OhHellTable(Table):
 
     def on_send(self, seat: int, action: Action) -> None:
         super().on_send(seat, action)
-        if action.get("type") == "play" and seat in self.inputs:
+        if action.get("type") == "play" and seat in self.controls.inputs:
             hand = self.views.get(seat, {}).get("hand") or []
-            self.inputs[seat].cursor = max(0, min(self.inputs[seat].cursor, len(hand) - 2))
+            self.controls.inputs[seat].cursor = max(0, min(self.controls.inputs[seat].cursor, len(hand) - 2))
 

@@ -135,16 +135,9 @@ class RealtimeTable(Table):
         return self.view
 
     def name(self, seat: int) -> str:
-        if not self.names and seat not in self.local_seats:
+        if not self.plates.names and seat not in self.local_seats:
             return "Opponent"
         return super().name(seat)
-
-    def rotated_text(self, text: str, px: float, colour: tuple[int, int, int]) -> pygame.Surface:
-        key = ("rotated", text, round(px), colour)
-        image = self._text_cache.get(key)
-        if image is None:
-            image = self._text_cache[key] = pygame.transform.rotate(self.text(text, px, colour), 180)
-        return image
 
     def banner_y(self) -> float:
         if self.side_by_side:
@@ -201,12 +194,12 @@ class RealtimeTable(Table):
         cards = self.cursor_cards(seat)
         if not cards:
             return None
-        return cards[self.inputs[seat].cursor % len(cards)]
+        return cards[self.controls.inputs[seat].cursor % len(cards)]
 
     def on_nav(self, kind: str, seat: int | None) -> list[tuple[int, Action]]:
-        if seat is None or seat not in self.inputs:
+        if seat is None or seat not in self.controls.inputs:
             return []
-        state = self.inputs[seat]
+        state = self.controls.inputs[seat]
         if kind in ("left", "right"):
             count = max(1, len(self.cursor_cards(seat)))
             state.cursor = (state.cursor + (-1 if kind == "left" else 1)) % count
@@ -219,16 +212,16 @@ class RealtimeTable(Table):
         return which if not self.flipped(seat) else 1 - which
 
     def on_pile(self, seat: int | None, which: int) -> list[tuple[int, Action]]:
-        if seat is None or seat not in self.inputs:
+        if seat is None or seat not in self.controls.inputs:
             return []
         pile = self.pile_for_button(seat, which)
         card = self.cursor_card(seat)
-        self.inputs[seat].target = pile
+        self.controls.inputs[seat].target = pile
         if card is None:
             return []
         action = self.choose_play(seat, card, pile)
         if action is None or action.get("pile") != pile:
-            self.ask_host(seat, {"type": "play", "card": card, "pile": pile}, card)
+            self.outbox.ask(seat, {"type": "play", "card": card, "pile": pile}, card)
             return []
         return [(seat, action)]
 
@@ -236,16 +229,16 @@ class RealtimeTable(Table):
         """A move the legal list does not hold: say so to that player, without asking the host."""
         if card is not None:
             self.effects.add(Effect("shake", key=card, duration=0.3))
-        self.toast(text, MUTED, 1.6, seat=seat, until_change=True)
+        self.toasts.add(text, MUTED, 1.6, seat=seat, until_change=True)
 
     def on_click(self, pos: tuple[int, int], seat: int | None) -> list[tuple[int, Action]]:
-        button = self.button_at(pos, seat)
+        button = self.controls.button_at(pos, seat)
         if button is not None and button.enabled and button.action is not None and button.seat is not None:
             return [(button.seat, button.action)]
         for pile in range(self.piles()):
             if self.pile_rect(pile).collidepoint(pos):
                 return self.click_pile(pile, seat)
-        sprite = self.sprite_at(pos, seat)
+        sprite = self.controls.sprite_at(pos, seat)
         if sprite is None or sprite.hit is None or sprite.seat is None:
             return self.click_empty(pos, seat)
         return self.click_sprite(sprite)
@@ -253,13 +246,13 @@ class RealtimeTable(Table):
     def click_pile(self, pile: int, seat: int | None) -> list[tuple[int, Action]]:
         seats = [seat] if seat is not None else self.local_seats
         for s in seats:
-            selected = self.inputs[s].selected if s in self.inputs else None
+            selected = self.controls.inputs[s].selected if s in self.controls.inputs else None
             if selected is not None:
-                self.inputs[s].selected = None
+                self.controls.inputs[s].selected = None
                 action = self.choose_play(s, selected, pile)
                 if action is not None and action.get("pile") == pile:
                     return [(s, action)]
-                self.ask_host(s, {"type": "play", "card": selected, "pile": pile}, selected)
+                self.outbox.ask(s, {"type": "play", "card": selected, "pile": pile}, selected)
                 return []
         return self.pile_clicked(pile, seat)
 
@@ -267,15 +260,15 @@ class RealtimeTable(Table):
         return []
 
     def on_drop(self, seat: int, card: str, pos: tuple[int, int]) -> list[tuple[int, Action]]:
-        if seat in self.inputs:
-            self.inputs[seat].selected = None
+        if seat in self.controls.inputs:
+            self.controls.inputs[seat].selected = None
         for pile in range(self.piles()):
             rect = self.pile_rect(pile)
             if rect.inflate(rect.width // 2, rect.height // 3).collidepoint(pos):
                 action = self.choose_play(seat, card, pile)
                 if action is not None and action.get("pile") == pile:
                     return [(seat, action)]
-                self.ask_host(seat, {"type": "play", "card": card, "pile": pile}, card)
+                self.outbox.ask(seat, {"type": "play", "card": card, "pile": pile}, card)
                 return []
         return self.dropped_elsewhere(seat, card, pos)
 
@@ -296,32 +289,32 @@ class RealtimeTable(Table):
 
     def mouse_hint(self, seat: int | None, words: str) -> Hint | None:
         """A hint about the mouse, only for a player who is using it (each player here has a device)."""
-        return ((), words) if self.seat_device(seat) == "mouse" else None
+        return ((), words) if self.controls.device(seat) == "mouse" else None
 
     def label(self, surface: pygame.Surface, text: str, px: float, colour: Colour, pos: tuple[float, float],
               seat: int) -> pygame.Rect:
         """A label centred at ``pos`` that belongs to ``seat``'s side (upside down for a player across)."""
         if not self.flipped(seat):
-            return self.blit_text(surface, text, px, colour, "center", pos)
-        image = self.rotated_text(text, px, colour)
+            return self.ink.blit_text(surface, text, px, colour, "center", pos)
+        image = self.ink.turned_text(text, px, colour)
         rect = image.get_rect(center=(round(pos[0]), round(pos[1])))
-        surface.blit(self.rotated_text(text, px, (0, 0, 0)), rect.move(-1, -2))
+        surface.blit(self.ink.turned_text(text, px, (0, 0, 0)), rect.move(-1, -2))
         surface.blit(image, rect)
-        self.report("label", rect, text)
+        layout.report("label", rect, text)
         return rect
 
     def name_plate(self, surface: pygame.Surface, seat: int, centre: tuple[float, float], lines: list[tuple[str, Colour]],
                    active: bool = False, width: float | None = None) -> pygame.Rect:
         """As any table's, turned to face a player across the table."""
         if not self.flipped(seat):
-            return super().name_plate(surface, seat, centre, lines, active, width)
+            return self.plates.draw(surface, seat, centre, lines, active, width)
         scratch = pygame.Surface((self.W, self.H), pygame.SRCALPHA)
         with layout.quiet():
-            rect = super().name_plate(scratch, seat, (self.W / 2, self.H / 2), lines, active, width)
+            rect = self.plates.draw(scratch, seat, (self.W / 2, self.H / 2), lines, active, width)
         image = pygame.transform.rotate(scratch.subsurface(rect), 180)
         placed = image.get_rect(center=(round(centre[0]), round(centre[1])))
         surface.blit(image, placed)
-        self.report("panel", placed, f"plate {seat}")
+        layout.report("panel", placed, f"plate {seat}")
         return placed
 
     def hint_place(self, seat: int) -> tuple[float, float, float]:
@@ -338,8 +331,8 @@ class RealtimeTable(Table):
         x, edge, width = self.hint_place(seat)
         hints = self.hints_for(seat)
         if len(self.local_seats) == 1:  # (two on one screen: each half's bar has no room to spare)
-            hints = self.with_hint_button(seat, hints)
-        image = self.hint_image(seat, hints, width, self.flipped(seat))
+            hints = self.hint_bar.with_hint_button(seat, hints)
+        image = self.hint_bar.image(seat, hints, width, self.flipped(seat))
         if image is None:
             return
         if self.flipped(seat):
@@ -347,38 +340,33 @@ class RealtimeTable(Table):
         else:
             rect = image.get_rect(midbottom=(round(x), round(edge)))
         surface.blit(image, rect)
-        self.report("hints", rect, f"hints {seat}")
+        layout.report("hints", rect, f"hints {seat}")
 
     def message_lines(self, text: str, width: float) -> tuple[list[str], float]:
         """``text`` as one line, or two split at a word near the middle when one would get too small."""
-        px = self.fit(text, 26 * self.u, width)
+        px = self.ink.fit(text, 26 * self.u, width)
         if px >= 20 * self.u or " " not in text:
             return [text], px
         words = text.split(" ")
         best = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
         lines = [" ".join(words[:best]), " ".join(words[best:])]
-        return lines, min(self.fit(line, 24 * self.u, width) for line in lines)
+        return lines, min(self.ink.fit(line, 24 * self.u, width) for line in lines)
 
     def draw_message(self, surface: pygame.Surface, text: str, colour: Colour, centre: tuple[float, float],
                      width: float, flipped: bool = False, name: str = "message", alpha: float = 1.0) -> pygame.Rect:
         """Text on a dark panel, on one line or two (upside down for a player across the table)."""
-        key = ("message", text, colour, round(width), flipped)
-        image = self._hint_cache.get(key)
-        if image is None:
-            image = self._message_panel(text, colour, width, flipped)
-            if len(self._hint_cache) > 60:
-                self._hint_cache.clear()
-            self._hint_cache[key] = image
+        image = self.ink.composed(("message", text, colour, round(width), flipped),
+                                  lambda: self._message_panel(text, colour, width, flipped))
         rect = image.get_rect(center=(round(centre[0]), round(centre[1])))
-        self.blit_faded(surface, image, rect, alpha)
-        self.report("label", rect, name)
+        self.ink.blit_faded(surface, image, rect, alpha)
+        layout.report("label", rect, name)
         return rect
 
     def _message_panel(self, text: str, colour: Colour, width: float, flipped: bool) -> pygame.Surface:
         lines, px = self.message_lines(text, width - 36 * self.u)
-        images = [self.text(line, px, colour) for line in lines]
+        images = [self.ink.text(line, px, colour) for line in lines]
         inner = (max(i.get_width() for i in images), sum(i.get_height() for i in images))
-        panel = self.panel((inner[0] + round(36 * self.u), inner[1] + round(14 * self.u)), (0, 0, 0, 170),
+        panel = self.ink.panel((inner[0] + round(36 * self.u), inner[1] + round(14 * self.u)), (0, 0, 0, 170),
                            border=(*colour, 160)).copy()
         y = (panel.get_height() - inner[1]) // 2
         for image in images:
@@ -458,7 +446,7 @@ class RealtimeTable(Table):
             pygame.draw.polygon(surface, self.seat_colour(seat), [(x, y), (x - s, y - s * 1.3), (x + s, y - s * 1.3)])
 
     def _fits(self, seat: int, pile: int) -> bool:
-        state = self.inputs.get(seat)
+        state = self.controls.inputs.get(seat)
         if state is None:
             return False
         card = state.selected or (self.cursor_card(seat) if state.device != "mouse" else None)

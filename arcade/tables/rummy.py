@@ -22,6 +22,7 @@ from typing import Any
 
 import pygame
 
+from cardtable.arcade import layout
 from cardtable.arcade.anim import Effect
 from cardtable.arcade.tables.base import (
     ARROWS,
@@ -36,6 +37,7 @@ from cardtable.arcade.tables.base import (
     Button,
     Sprite,
     Table,
+    fan,
 )
 from cardtable.arcade.tables.turn import CouchPlay
 from cardtable.engine import rummy_solver
@@ -202,7 +204,7 @@ class RummyTable(CouchPlay, Table):
     def move_selection(self, target: int | None) -> None:
         """Put every selected card into meld ``target`` (None: a new meld)."""
         if not self.sel_hand and not self.sel_table:
-            self.toast("Select cards first (from your hand or the table)", BAD, 1.6)
+            self.toasts.add("Select cards first (from your hand or the table)", BAD, 1.6)
             return
         hand = self.hand_left()
         work = self._edit()
@@ -230,7 +232,7 @@ class RummyTable(CouchPlay, Table):
         work = self._edit()
         back = [(i, j) for i, j in self.sel_table if i < len(work) and j < len(work[i]) and work[i][j].from_hand]
         if not back:
-            self.toast("Only cards from your hand can go back", BAD, 1.6)
+            self.toasts.add("Only cards from your hand can go back", BAD, 1.6)
             return
         for i, j in sorted(back, reverse=True):
             work[i].pop(j)
@@ -242,7 +244,7 @@ class RummyTable(CouchPlay, Table):
         picked = [(i, j) for i, j in self.sel_table if i < len(work) and j < len(work[i])
                   and work[i][j].from_hand and work[i][j].code == JOKER]
         if len(picked) != 1:
-            self.toast("Select one of your jokers on the table", BAD, 1.6)
+            self.toasts.add("Select one of your jokers on the table", BAD, 1.6)
             return
         i, j = picked[0]
         tile = work[i][j]
@@ -272,7 +274,7 @@ class RummyTable(CouchPlay, Table):
         except Exception:  # noqa: BLE001 - a hint must never break the table
             found = None
         if found is None:
-            self.toast("No card of your hand fits on the table: draw", INK, 2.0)
+            self.toasts.add("No card of your hand fits on the table: draw", INK, 2.0)
             return
         base = Counter(e for m in view.get("table") or [] for e in m)
         jokers_in_hand = (view.get("hand") or []).count(JOKER)
@@ -294,7 +296,7 @@ class RummyTable(CouchPlay, Table):
         self.work = work
         self.sel_hand.clear()
         self.sel_table.clear()
-        self.toast(f"Hint: play {len(found.played)} card{'s' if len(found.played) != 1 else ''} "
+        self.toasts.add(f"Hint: play {len(found.played)} card{'s' if len(found.played) != 1 else ''} "
                    f"for {found.points} points", LEGAL, 2.2)
 
     def meld_action(self) -> Action | None:
@@ -365,7 +367,7 @@ class RummyTable(CouchPlay, Table):
         editing = self.can_meld() and me in self.local_seats
         melds = self.melds()
         size, rects, pluses, new = self._flow(melds, editing)
-        keyboard = not self.mouse_active
+        keyboard = not self.controls.mouse_active
         stops = self.stops(melds, editing)
         stop = stops[self.stop % len(stops)] if stops and self.zone == "table" and keyboard else None
         pile = self.stock_rect()
@@ -396,8 +398,8 @@ class RummyTable(CouchPlay, Table):
                                        hit=("to", None)))
         hand = self.hand_left()
         hsize = self.hand_size()
-        hrects = self.fan(len(hand), self.W / 2 + 40 * self.u, self.hand_top(), hsize, self.W * 0.74, hsize[0] * 0.8)
-        cursor = self.inputs[me].cursor % len(hand) if hand and me in self.inputs else -1
+        hrects = fan(len(hand), self.W / 2 + 40 * self.u, self.hand_top(), hsize, self.W * 0.74, hsize[0] * 0.8)
+        cursor = self.controls.inputs[me].cursor % len(hand) if hand and me in self.controls.inputs else -1
         for i, (card, rect) in enumerate(zip(hand, hrects, strict=True)):
             key = ("h", card, seen[card])
             seen[card] += 1
@@ -409,8 +411,8 @@ class RummyTable(CouchPlay, Table):
                                        delay=0.02 * i, group=f"hand {me}"))
         self.spectator_backs(hsize, self.hand_top(), self.W * 0.74)
         self._build_menu(me)
-        if me in self.inputs:  # the scene asks this before Back: Back clears it instead of pausing
-            self.inputs[me].selected = "cards" if self.sel_hand or self.sel_table else None
+        if me in self.controls.inputs:  # the scene asks this before Back: Back clears it instead of pausing
+            self.controls.inputs[me].selected = "cards" if self.sel_hand or self.sel_table else None
 
     def stops(self, melds: list[list[Tile]], editing: bool) -> list[tuple]:
         """The keyboard cursor's places in the table: every card, each meld's "+", the new meld."""
@@ -463,7 +465,7 @@ class RummyTable(CouchPlay, Table):
         left = self.W / 2 + 40 * self.u - total / 2
         top = self.hand_top() - bh - 22 * self.u
         focus = self.menu_focus % len(entries)
-        keyboard = self.zone == "menu" and not self.mouse_active
+        keyboard = self.zone == "menu" and not self.controls.mouse_active
         for i, (label, note, action, hit) in enumerate(entries):
             rect = pygame.Rect(round(left + i * (bw + gap)), round(top), bw, bh)
             self.buttons.append(Button(rect, label, action, me, note=note, focus=keyboard and i == focus, hit=hit))
@@ -471,7 +473,7 @@ class RummyTable(CouchPlay, Table):
     def plates_span(self) -> tuple[float, float]:
         """The strip along the top the other players' plates share: right of the draw pile's lines."""
         px = 20 * self.u
-        lines = max(self.font(px).size("Draw pile 106")[0], self.font(px * 0.85).size("Hand 10 \u00b7 to 150")[0])
+        lines = max(self.ink.font(px).size("Draw pile 106")[0], self.ink.font(px * 0.85).size("Hand 10 \u00b7 to 150")[0])
         return self.stock_rect().right + 12 * self.u + lines + 10 * self.u, self.W - 10 * self.u
 
     def plate_width(self) -> float:
@@ -506,14 +508,14 @@ class RummyTable(CouchPlay, Table):
                 surface.blit(self.art.back(pile.size), pile.move(-2 * i, -2 * i))
         else:
             surface.blit(self.art.slot(pile.size), pile)
-        self.report("cards", pile.union(pile.move(-4, -4)), "draw pile")
+        layout.report("cards", pile.union(pile.move(-4, -4)), "draw pile")
         px = 20 * self.u
         x = pile.right + 12 * self.u
-        self.blit_text(surface, f"Draw pile {count}", px, INK, "topleft", (x, pile.top + 4 * self.u), False)
-        self.blit_text(surface, f"Hand {view.get('hand_number', 1)} \u00b7 to {(view.get('options') or {}).get('target', 150)}",
+        self.ink.blit_text(surface, f"Draw pile {count}", px, INK, "topleft", (x, pile.top + 4 * self.u), False)
+        self.ink.blit_text(surface, f"Hand {view.get('hand_number', 1)} \u00b7 to {(view.get('options') or {}).get('target', 150)}",
                        px * 0.85, MUTED, "topleft", (x, pile.top + 26 * self.u), False)
         if view.get("last_turns"):
-            self.blit_text(surface, "Last turns!", px * 0.9, GOLD, "topleft", (x, pile.top + 46 * self.u), False)
+            self.ink.blit_text(surface, "Last turns!", px * 0.9, GOLD, "topleft", (x, pile.top + 46 * self.u), False)
         turn = view.get("turn")
         sizes = view.get("hand_sizes") or []
         scores = view.get("scores") or []
@@ -524,17 +526,17 @@ class RummyTable(CouchPlay, Table):
             cx, _cy = self.plate_centre(seat)
             lines = [(f"{sizes[seat] if seat < len(sizes) else 0} cards \u00b7 score {scores[seat] if seat < len(scores) else 0}",
                       INK), (f"hands won {won[seat] if seat < len(won) else 0}", MUTED)]
-            self.name_plate(surface, seat, (cx, 44 * self.u), lines, active=seat == turn, width=self.plate_width())
+            self.plates.draw(surface, seat, (cx, 44 * self.u), lines, active=seat == turn, width=self.plate_width())
         score = scores[me] if me < len(scores) else 0
         value = view.get("hand_value", 0)
         lines = [(f"hand value {value}", GOLD if isinstance(value, int) and value <= 5 else INK),
                  (f"score {score} \u00b7 won {won[me] if me < len(won) else 0}", MUTED)]
-        self.name_plate(surface, me, (95 * self.u, self.hand_top() + 60 * self.u), lines, active=turn == me,
+        self.plates.draw(surface, me, (95 * self.u, self.hand_top() + 60 * self.u), lines, active=turn == me,
                         width=160 * self.u)
         self._meld_backs(surface)
         area = self.table_area()
         if not view.get("table"):
-            self.blit_text(surface, "The table is empty: melds of 3+ go here", 24 * self.u, MUTED, "center",
+            self.ink.blit_text(surface, "The table is empty: melds of 3+ go here", 24 * self.u, MUTED, "center",
                            area.center)
         self._prompt(surface)
 
@@ -551,7 +553,7 @@ class RummyTable(CouchPlay, Table):
                 continue
             box = row[0].unionall(row[1:]).inflate(2 * pad, 2 * pad)
             changed = any(t.from_hand for t in meld)
-            surface.blit(self.panel(box.size, (0, 0, 0, 60), border=(*GOLD, 160) if changed else (255, 255, 255, 30)),
+            surface.blit(self.ink.panel(box.size, (0, 0, 0, 60), border=(*GOLD, 160) if changed else (255, 255, 255, 30)),
                          box)
 
     def _prompt(self, surface: pygame.Surface) -> None:
@@ -572,7 +574,7 @@ class RummyTable(CouchPlay, Table):
             turn = view.get("turn")
             text = f"{self.name(turn)}'s turn" if isinstance(turn, int) else ""
         if text:
-            self.blit_text(surface, text, 22 * self.u, GOLD, "midbottom", (self.W / 2 + 40 * self.u, self.prompt_bottom()))
+            self.ink.blit_text(surface, text, 22 * self.u, GOLD, "midbottom", (self.W / 2 + 40 * self.u, self.prompt_bottom()))
 
     def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
         for sprite in self.sprites:  # a joker's name over its card
@@ -581,10 +583,10 @@ class RummyTable(CouchPlay, Table):
             pos = self.motion.pos(sprite.key, alpha) or sprite.rect.topleft
             name = self._joker_names[sprite.key]
             label = ("=" + ("10" if name[0] == "T" else name[0])) if name else "=?"
-            image = self.text(label, 18 * self.u, (255, 255, 255))
+            image = self.ink.text(label, 18 * self.u, (255, 255, 255))
             pip = self.art.pip(name[1], round(14 * self.u)) if name else None
             extra = pip.get_width() + round(3 * self.u) if pip is not None else 0
-            back = self.panel((image.get_width() + extra + round(8 * self.u), image.get_height() + round(4 * self.u)),
+            back = self.ink.panel((image.get_width() + extra + round(8 * self.u), image.get_height() + round(4 * self.u)),
                               (110, 40, 150, 235), radius=round(4 * self.u), border=None)
             at = (round(pos[0] + 2 * self.u), round(pos[1] + sprite.rect.height - back.get_height() - 2 * self.u))
             surface.blit(back, at)
@@ -607,23 +609,23 @@ class RummyTable(CouchPlay, Table):
             hints = [(ARROWS, "move"), (("confirm",), "select / put"),
                      (("alt",), "hand/table/buttons"), (("back",), "unselect"),
                      self.mouse_hint(me, "or click")]
-        self.draw_hints(surface, hints)
+        self.hint_bar.draw(surface, hints)
 
     def _results(self, surface: pygame.Surface) -> None:
         rect = pygame.Rect(0, 0, round(self.W * 0.5), round(self.H * 0.34))
         rect.center = (self.W // 2, round(self.H * 0.4))
-        self.blit_panel(surface, rect, (4, 18, 12, 240), border=(*GOLD, 200), name="final scores", kind="overlay")
-        with self.part_of("final scores"):
+        self.ink.blit_panel(surface, rect, (4, 18, 12, 240), border=(*GOLD, 200), name="final scores", kind="overlay")
+        with layout.part_of("final scores"):
             self._result_lines(surface, rect)
 
     def _result_lines(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         view = self.view
         scores = view.get("scores") or []
         best = max(scores) if scores else 0
-        self.blit_text(surface, "Final scores", 34 * self.u, GOLD, "midtop", (rect.centerx, rect.top + 12 * self.u))
+        self.ink.blit_text(surface, "Final scores", 34 * self.u, GOLD, "midtop", (rect.centerx, rect.top + 12 * self.u))
         y = rect.top + 60 * self.u
         for seat, score in enumerate(scores):
-            self.blit_text(surface, f"{self.name(seat)}: {score}", 26 * self.u, GOLD if score == best else INK,
+            self.ink.blit_text(surface, f"{self.name(seat)}: {score}", 26 * self.u, GOLD if score == best else INK,
                            "midtop", (rect.centerx, y), False)
             y += 30 * self.u
 
@@ -639,12 +641,12 @@ class RummyTable(CouchPlay, Table):
             self.sounds.play("play")
             played = event.get("played") or []
             if seat != self.me:
-                self.float_text(f"melds {len(played)} card{'s' if len(played) != 1 else ''}", self.plate_centre(seat),
+                self.callouts.float_text(f"melds {len(played)} card{'s' if len(played) != 1 else ''}", self.plate_centre(seat),
                                 CYAN, 1.5)
         elif kind == "knock" and isinstance(seat, int):
-            self.banner(f"{self.name(seat)} knocks!", GOLD, 1.4, 0.7)
+            self.callouts.banner(f"{self.name(seat)} knocks!", GOLD, 1.4, 0.7)
         elif kind == "last_turns":
-            self.banner("The pile is empty: last turns", GOLD, 1.4, 0.6)
+            self.callouts.banner("The pile is empty: last turns", GOLD, 1.4, 0.6)
         elif kind == "hand_over":
             self.sounds.play("round")
             winners = event.get("winners") or []
@@ -653,7 +655,7 @@ class RummyTable(CouchPlay, Table):
             if winners:
                 w = winners[0]
                 text += f": {self.name(w)} +{points[w] if w < len(points) else 0}"
-            self.banner(text, GOLD, 2.0, 0.7)
+            self.callouts.banner(text, GOLD, 2.0, 0.7)
         elif kind == "deal":
             self._meld_seat = None
             self.sounds.play("deal")
@@ -670,7 +672,7 @@ class RummyTable(CouchPlay, Table):
             self.move_selection(hit[1])
         elif kind == "meld":
             if action is None:
-                self.toast("Put at least one card from your hand on the table first", BAD, 1.8)
+                self.toasts.add("Put at least one card from your hand on the table first", BAD, 1.8)
                 return []
             return [(me, action)]
         elif kind == "hint":
@@ -687,10 +689,10 @@ class RummyTable(CouchPlay, Table):
         me = self.me
         if me is None or me not in self.local_seats:
             return []
-        button = self.button_at(pos, me)
+        button = self.controls.button_at(pos, me)
         if button is not None:
             return self._press(me, button.hit, button.action)
-        sprite = self.sprite_at(pos, me)
+        sprite = self.controls.sprite_at(pos, me)
         if sprite is None or sprite.hit is None:
             return []
         if sprite.hit[0] == "hand":
@@ -708,7 +710,7 @@ class RummyTable(CouchPlay, Table):
 
     def on_drop(self, seat: int, card: str, pos: tuple[int, int]) -> list[tuple[int, Action]]:
         """A hand card dragged onto a meld's + (or the new-meld place) goes there."""
-        button = self.button_at(pos, seat)
+        button = self.controls.button_at(pos, seat)
         if button is None or button.hit is None or button.hit[0] != "to":
             return []
         hand = self.hand_left()
@@ -757,7 +759,7 @@ class RummyTable(CouchPlay, Table):
             return []
         hand = self.hand_left()
         if hand:
-            self.inputs[seat].cursor = (self.inputs[seat].cursor + (-1 if kind == "left" else 1)) % len(hand)
+            self.controls.inputs[seat].cursor = (self.controls.inputs[seat].cursor + (-1 if kind == "left" else 1)) % len(hand)
         return []
 
     def on_confirm(self, seat: int | None) -> list[tuple[int, Action]]:
@@ -782,7 +784,7 @@ class RummyTable(CouchPlay, Table):
             return []
         hand = self.hand_left()
         if hand:
-            self._toggle_hand(self.inputs[seat].cursor % len(hand))
+            self._toggle_hand(self.controls.inputs[seat].cursor % len(hand))
         return []
 
     def on_alt(self, seat: int | None) -> list[tuple[int, Action]]:

@@ -19,6 +19,7 @@ from typing import Any
 
 import pygame
 
+from cardtable.arcade import layout
 from cardtable.arcade.anim import Effect, Vec
 from cardtable.arcade.tables.base import GOLD, INK, LEGAL, MUTED, Action, Button, Colour, Sprite
 from cardtable.arcade.tables.realtime import Hint, RealtimeTable
@@ -117,7 +118,7 @@ class SpeedTable(RealtimeTable):
     def hand_of(self, seat: int) -> list[str]:
         if seat not in self.views:
             return []
-        pending = self.pending_cards(seat)
+        pending = self.outbox.pending_cards(seat)
         return [c for c in self.views[seat].get("hand") or [] if c not in pending]
 
     def cursor_cards(self, seat: int) -> list[str | None]:
@@ -157,7 +158,7 @@ class SpeedTable(RealtimeTable):
                 self.sprites.append(Sprite(("side", p, j), None, side.move(0, round(-j * 3 * self.u)), shadow=j == 0,
                                            glow=glow, origin=(self.W / 2, self.H / 2), group=f"side pile {p}"))
             side_top = side.move(0, round(-max(0, min(count, 6) - 1) * 3 * self.u)).topleft
-            mine = [q.card for q in self.pending if q.action.get("pile") == p]
+            mine = [q.card for q in self.outbox.pending if q.action.get("pile") == p]
             top = mine[-1] if mine else centre[p]
             if top is not None:
                 self.sprites.append(Sprite(top, top, rect, origin=side_top, hit=("pile", p), group=f"centre pile {p}"))
@@ -167,7 +168,7 @@ class SpeedTable(RealtimeTable):
 
     def _build_hand(self, seat: int, size: tuple[int, int], phase: str | None, stock_top: Vec) -> None:
         hand = self.hand_of(seat)
-        state = self.inputs[seat]
+        state = self.controls.inputs[seat]
         legal = self.legals.get(seat, [])
         playable = {a.get("card") for a in legal if a.get("type") == "play"}
         flipped = self.flipped(seat)
@@ -211,7 +212,7 @@ class SpeedTable(RealtimeTable):
             surface.blit(self.art.slot(size), stock)
             count = (view.get("stock_sizes") or [0, 0])[seat]
             if not count:  # its outline (a full stockpile's cards report themselves)
-                self.report("cards", stock, f"stock {seat}")
+                layout.report("cards", stock, f"stock {seat}")
             below = seat == self.top and not self.side_by_side
             y = stock.bottom + 30 * self.u if below else stock.top - 30 * self.u
             self.label(surface, f"stockpile {count}", 20 * self.u, MUTED, (stock.centerx, y), seat)
@@ -221,12 +222,12 @@ class SpeedTable(RealtimeTable):
         for p in (0, 1):
             side = self.side_rect(p)
             surface.blit(self.art.slot(size), side)
-            self.blit_text(surface, f"side {sides[p]}", 20 * self.u, MUTED, "midtop", (side.centerx, side.bottom + 8 * self.u))
+            self.ink.blit_text(surface, f"side {sides[p]}", 20 * self.u, MUTED, "midtop", (side.centerx, side.bottom + 8 * self.u))
             rect = self.pile_rect(p)
             surface.blit(self.art.slot(size), rect)
             for depth in range(min(2, max(0, centre_sizes[p] - 1)), 0, -1):
                 surface.blit(self.art.blank(size), rect.move(round(-3 * depth * self.u), round(3 * depth * self.u)))
-            self.blit_text(surface, f"{centre_sizes[p]} card{'s' if centre_sizes[p] != 1 else ''}", 20 * self.u, INK,
+            self.ink.blit_text(surface, f"{centre_sizes[p]} card{'s' if centre_sizes[p] != 1 else ''}", 20 * self.u, INK,
                            "midtop", (rect.centerx, rect.bottom + 8 * self.u))
 
     def _plate(self, surface: pygame.Surface, seat: int) -> None:
@@ -250,12 +251,12 @@ class SpeedTable(RealtimeTable):
         number = str(int(self.countdown / (COUNTDOWN / 3)) + 1)
         frac = (self.countdown % (COUNTDOWN / 3)) / (COUNTDOWN / 3)
         px = 150 * self.u * round(0.7 + 0.3 * frac, 1)
-        image = self.text(number, px, GOLD)
-        shadow = self.text(number, px, (0, 0, 0))
+        image = self.ink.text(number, px, GOLD)
+        shadow = self.ink.text(number, px, (0, 0, 0))
         centre = (self.W // 2, self.pile_rect(0).centery)
         rect = image.get_rect(center=centre)
         d = round(150 * self.u)  # a dark disc: the number reads clearly over the centre cards
-        disc = self.panel((d, d), (0, 0, 0, 175), radius=d // 2, border=(*GOLD, 170))
+        disc = self.ink.panel((d, d), (0, 0, 0, 175), radius=d // 2, border=(*GOLD, 170))
         surface.blit(disc, disc.get_rect(center=centre))
         surface.blit(shadow, rect.move(3, 5))
         surface.blit(image, rect)
@@ -291,7 +292,7 @@ class SpeedTable(RealtimeTable):
             rounds = view.get("rounds") or []
             winner = rounds[-1].get("winner") if rounds else None
             if isinstance(winner, int):
-                return (f"{self.wins(winner)}!", GOLD)
+                return (f"{self.plates.wins(winner)}!", GOLD)
             return ("A draw: nobody can play any more", GOLD)
         return None
 
@@ -361,35 +362,35 @@ class SpeedTable(RealtimeTable):
         if kind in ("start", "flip"):
             for card in event.get("centre") or event.get("cards") or []:
                 if isinstance(card, str):
-                    self.turn_over(card)
+                    self.flights.turn_over(card)
         if kind == "play" and seat not in self.local_seats:
             self.sounds.play("play")
         elif kind == "start":
             self.countdown = 0.0
-            self.banner("Speed!", GOLD, 0.8)
+            self.callouts.banner("Speed!", GOLD, 0.8)
             self.sounds.play("go")
         elif kind == "flip":
-            self.banner("Flip!", GOLD, 0.7, 0.8)
+            self.callouts.banner("Flip!", GOLD, 0.7, 0.8)
             self.sounds.play("spit")
         elif kind == "flip_asked" and seat not in self.local_seats:
-            self.toast(f"{self.name(seat) if isinstance(seat, int) else 'Opponent'} is stuck", MUTED, 1.5)
+            self.toasts.add(f"{self.name(seat) if isinstance(seat, int) else 'Opponent'} is stuck", MUTED, 1.5)
         elif kind == "rebuild":
-            self.toast("Side piles rebuilt from the centre", MUTED, 2.0)
+            self.toasts.add("Side piles rebuilt from the centre", MUTED, 2.0)
             self.sounds.play("deal")
         elif kind == "round_over":
             winner = event.get("winner")
             self.sounds.play("round")
             if isinstance(winner, int):
-                self.banner(f"{self.wins(winner)} the round!", GOLD, 1.8, 0.7)
+                self.callouts.banner(f"{self.plates.wins(winner)} the round!", GOLD, 1.8, 0.7)
                 self.effects.add(Effect("flash", duration=0.3))
             else:
-                self.banner("A draw", GOLD, 1.8, 0.7)
+                self.callouts.banner("A draw", GOLD, 1.8, 0.7)
         elif kind == "deal":
             self.sounds.play("deal")
         elif kind == "game_over":
             winners = event.get("winners") or []
             if winners:
-                self.banner(f"{self.wins(winners[0])}!", GOLD, 3.0)
+                self.callouts.banner(f"{self.plates.wins(winners[0])}!", GOLD, 3.0)
 
     # -- input ----------------------------------------------------------------------------------
 
@@ -404,7 +405,7 @@ class SpeedTable(RealtimeTable):
         if card is None:
             draw = next((a for a in legal if a.get("type") == "draw"), None)
             return [(seat, draw)] if draw else []
-        action = self.choose_play(seat, card, self.inputs[seat].target)
+        action = self.choose_play(seat, card, self.controls.inputs[seat].target)
         if action is not None:
             return [(seat, action)]
         draw = next((a for a in legal if a.get("type") == "draw"), None)
@@ -420,13 +421,13 @@ class SpeedTable(RealtimeTable):
         card = sprite.hit[1]
         plays = self.plays_for(seat, card)
         if len(plays) == 1:
-            self.inputs[seat].selected = None
+            self.controls.inputs[seat].selected = None
             return [(seat, plays[0])]
         if not plays:
-            self.inputs[seat].selected = None
+            self.controls.inputs[seat].selected = None
             self.refuse(seat, card, "That card fits neither pile")
             return []
-        self.inputs[seat].selected = None if self.inputs[seat].selected == card else card
+        self.controls.inputs[seat].selected = None if self.controls.inputs[seat].selected == card else card
         return []
 
     def click_empty(self, pos: tuple[int, int], seat: int | None) -> list[tuple[int, Action]]:

@@ -120,7 +120,7 @@ class SpitTable(RealtimeTable):
         return layouts[seat] if seat < len(layouts) else []
 
     def cursor_cards(self, seat: int) -> list[str | None]:
-        pending = self.pending_cards(seat)
+        pending = self.outbox.pending_cards(seat)
         out: list[str | None] = []
         for place in self.layout_of(seat):
             up = [c for c in place.get("up") or [] if c not in pending]
@@ -146,7 +146,7 @@ class SpitTable(RealtimeTable):
         layout = self.layout_of(seat)
         if not layout:
             return
-        state = self.inputs[seat]
+        state = self.controls.inputs[seat]
         filled = [i for i, place in enumerate(layout) if place.get("up") or place.get("down")]
         if filled and state.cursor % len(layout) not in filled:
             current = state.cursor % len(layout)
@@ -157,7 +157,7 @@ class SpitTable(RealtimeTable):
     def build(self) -> None:
         view = self.view
         size = self.csize()
-        pending = self.pending_cards()
+        pending = self.outbox.pending_cards()
         phase = view.get("phase")
         for seat in (self.bottom, self.top):
             self._build_layout(seat, size, pending, phase)
@@ -171,7 +171,7 @@ class SpitTable(RealtimeTable):
         piles = view.get("spit_piles") or [[], []]
         for p in (0, 1):
             cards = [c for c in piles[p] if c not in pending] if p < len(piles) else []
-            cards += [q.card for q in self.pending if q.action.get("pile") == p]
+            cards += [q.card for q in self.outbox.pending if q.action.get("pile") == p]
             rect = self.pile_rect(p)
             origin = self.spit_stack_rect(p).topleft
             visible = cards[-3:]
@@ -184,14 +184,14 @@ class SpitTable(RealtimeTable):
 
     def _build_layout(self, seat: int, size: tuple[int, int], pending: dict[str, Any], phase: str | None) -> None:
         layout = self.layout_of(seat)
-        local = seat in self.inputs and seat in self.local_seats
-        cursor = self.inputs[seat].cursor % max(1, len(layout)) if local else -1
-        device = self.inputs[seat].device if local else "mouse"
+        local = seat in self.controls.inputs and seat in self.local_seats
+        cursor = self.controls.inputs[seat].cursor % max(1, len(layout)) if local else -1
+        device = self.controls.inputs[seat].device if local else "mouse"
         legal = self.legals.get(seat, []) if local else []
         playable = {a.get("card") for a in legal if a.get("type") == "play"}
         turnable = {a.get("stock") for a in legal if a.get("type") == "turn"}
         movable = {a.get("card") for a in legal if a.get("type") in ("move", "stack")}
-        selected = self.inputs[seat].selected if local else None
+        selected = self.controls.inputs[seat].selected if local else None
         direction = self.spread(seat)
         flipped = self.flipped(seat)
         for i, place in enumerate(layout):
@@ -277,7 +277,7 @@ class SpitTable(RealtimeTable):
             below = p == self.bottom or self.side_by_side
             y = rect.bottom + 18 * self.u if below else rect.top - 18 * self.u
             width = rect.width + 28 * self.u if self.side_by_side else rect.width * 1.9
-            px = self.fit(text, 19 * self.u, width)  # a long name must not reach the spit stack
+            px = self.ink.fit(text, 19 * self.u, width)  # a long name must not reach the spit stack
             self.label(surface, text, px, INK if in_use[p] else MUTED, (rect.centerx, y), p)
 
     def draw_extra(self, surface: pygame.Surface, alpha: float) -> None:
@@ -286,7 +286,7 @@ class SpitTable(RealtimeTable):
         if self.view.get("phase") != "play":
             return
         for seat in self.local_seats:
-            state = self.inputs.get(seat)
+            state = self.controls.inputs.get(seat)
             cards = self.cursor_cards(seat)
             if state is None or state.device == "mouse" or not cards:
                 continue
@@ -297,7 +297,7 @@ class SpitTable(RealtimeTable):
             rect = self.place_rect(seat, index)
             pad = self.art.glow_pad(rect.size)
             surface.blit(self.art.glow(rect.size, self.seat_colour(seat)), (rect.x - pad, rect.y - pad))
-            self.draw_marker(surface, (rect.centerx, rect.top), self.seat_colour(seat), below=self.flipped(seat),
+            self.renderer.draw_marker(surface, (rect.centerx, rect.top), self.seat_colour(seat), below=self.flipped(seat),
                              height=rect.height)
 
     def _plate(self, surface: pygame.Surface, seat: int) -> None:
@@ -343,7 +343,7 @@ class SpitTable(RealtimeTable):
         if phase == "over":
             winner = view.get("winner")
             if isinstance(winner, int):
-                return (f"{self.wins(winner)} the game!", GOLD)
+                return (f"{self.plates.wins(winner)} the game!", GOLD)
         return None
 
     def seat_message(self, seat: int) -> tuple[str, Colour] | None:
@@ -399,18 +399,18 @@ class SpitTable(RealtimeTable):
         elif kind in ("turn", "move", "stack") and seat not in self.local_seats:
             self.sounds.play("flip")
         if kind in ("turn", "flip") and isinstance(event.get("card"), str):
-            self.turn_over(event["card"])
+            self.flights.turn_over(event["card"])
         elif kind == "spit":
-            self.banner("Spit!", GOLD, 0.8)
+            self.callouts.banner("Spit!", GOLD, 0.8)
             self.sounds.play("spit")
             self.verdict = ""
         elif kind == "out_of_use":
-            self.toast("Only one spit pile from now on", MUTED, 2.5)
+            self.toasts.add("Only one spit pile from now on", MUTED, 2.5)
         elif kind == "round_over":
             self.sounds.play("round")
             cleared = event.get("cleared")
             text = f"{self.name(cleared)} cleared the layout!" if isinstance(cleared, int) else "Round over"
-            self.banner(text, GOLD, 1.2, 0.7)
+            self.callouts.banner(text, GOLD, 1.2, 0.7)
         elif kind in ("slap", "choose"):
             self._slapped(event)
         elif kind == "gather":
@@ -420,7 +420,7 @@ class SpitTable(RealtimeTable):
         elif kind == "game_over":
             winners = event.get("winners") or []
             if winners:
-                self.banner(f"{self.wins(winners[0])}!", GOLD, 3.0)
+                self.callouts.banner(f"{self.plates.wins(winners[0])}!", GOLD, 3.0)
             self.sounds.play("round")
 
     def _slapped(self, event: dict[str, Any]) -> None:
@@ -439,7 +439,7 @@ class SpitTable(RealtimeTable):
         text = (f"{who} {did} the {side} pile ({took} cards); {other} "
                 f"take{'' if other == 'You' else 's'} the other ({got})")
         self.verdict = text
-        self.banner(f"{who} {'slapped' if verb == 'slap' else 'chose'} first!" if verb == "slap" else text,
+        self.callouts.banner(f"{who} {'slapped' if verb == 'slap' else 'chose'} first!" if verb == "slap" else text,
                     LEGAL if seat in self.local_seats else BAD, 1.6, 0.7)
         self.sounds.play("slap")
         self.effects.add(Effect("flash", duration=0.25))
@@ -456,7 +456,7 @@ class SpitTable(RealtimeTable):
                 continue
             for k, card in enumerate(piles[p][-3:]):
                 start = self.motion.current(card) or self.pile_rect(p).topleft
-                self.fly_away(("gather", card), card, size, start, target, hold=0.25 + 0.05 * k, duration=0.4)
+                self.flights.fly_away(("gather", card), card, size, start, target, hold=0.25 + 0.05 * k, duration=0.4)
 
     # -- input ----------------------------------------------------------------------------------
 
@@ -469,10 +469,10 @@ class SpitTable(RealtimeTable):
             return [(seat, call)]
         phase = self.view.get("phase")
         if phase in ("slap", "choose"):
-            pile = self.inputs[seat].target
+            pile = self.controls.inputs[seat].target
             match = [a for a in legal if a.get("pile") == pile]
             return [(seat, match[0])] if match else []
-        return self._act_on_place(seat, self.inputs[seat].cursor, self.inputs[seat].target)
+        return self._act_on_place(seat, self.controls.inputs[seat].cursor, self.controls.inputs[seat].target)
 
     def _act_on_place(self, seat: int, index: int, pile: int | None) -> list[tuple[int, Action]]:
         layout = self.layout_of(seat)
@@ -527,13 +527,13 @@ class SpitTable(RealtimeTable):
         card = sprite.hit[2]
         plays = self.plays_for(seat, card)
         if len(plays) == 1:
-            self.inputs[seat].selected = None
+            self.controls.inputs[seat].selected = None
             return [(seat, plays[0])]
-        self.inputs[seat].selected = None if self.inputs[seat].selected == card else card
-        if not plays and self.inputs[seat].selected:
+        self.controls.inputs[seat].selected = None if self.controls.inputs[seat].selected == card else card
+        if not plays and self.controls.inputs[seat].selected:
             moves = [a for a in self.legals.get(seat, []) if a.get("card") == card and a.get("type") in ("move", "stack")]
             if not moves:
-                self.inputs[seat].selected = None
+                self.controls.inputs[seat].selected = None
                 self.refuse(seat, card, "No move for that card now")
         return []
 
@@ -549,13 +549,13 @@ class SpitTable(RealtimeTable):
     def click_empty(self, pos: tuple[int, int], seat: int | None) -> list[tuple[int, Action]]:
         """A click on an empty place moves the selected card there."""
         for s in [seat] if seat is not None else self.local_seats:
-            selected = self.inputs[s].selected if s in self.inputs else None
+            selected = self.controls.inputs[s].selected if s in self.controls.inputs else None
             if selected is None:
                 continue
             for i in range(self.places(s)):
                 if self.place_rect(s, i).collidepoint(pos):
                     found = self.find(s, card=selected, stock=i)
-                    self.inputs[s].selected = None
+                    self.controls.inputs[s].selected = None
                     if found:
                         return [(s, found[0])]
                     self.refuse(s, selected, "It can't go there")

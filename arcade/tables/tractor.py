@@ -26,7 +26,7 @@ from typing import Any
 
 import pygame
 
-from cardtable.arcade import fonts
+from cardtable.arcade import fonts, layout
 from cardtable.arcade.anim import Effect, Vec
 from cardtable.arcade.cardart import card_size
 from cardtable.arcade.tables.base import (
@@ -43,6 +43,7 @@ from cardtable.arcade.tables.base import (
     Button,
     Sprite,
     Table,
+    fan,
 )
 from cardtable.arcade.tables.turn import ActionMenu, CouchPlay
 from cardtable.engine import tractor_shapes
@@ -283,11 +284,11 @@ class TractorTable(CouchPlay, ActionMenu, Table):
                 self.menu_focus[seat] = 0
             elif legal:
                 self.zone[seat] = "hand"
-            if seat in self.inputs and cards:
-                self.inputs[seat].cursor %= len(cards)
+            if seat in self.controls.inputs and cards:
+                self.controls.inputs[seat].cursor %= len(cards)
                 singles = self.singles()
-                if singles and not self.selecting() and cards[self.inputs[seat].cursor] not in singles:
-                    self.inputs[seat].cursor = next(i for i, c in enumerate(cards) if c in singles)
+                if singles and not self.selecting() and cards[self.controls.inputs[seat].cursor] not in singles:
+                    self.controls.inputs[seat].cursor = next(i for i, c in enumerate(cards) if c in singles)
 
     def build(self) -> None:
         view = self.view
@@ -299,8 +300,8 @@ class TractorTable(CouchPlay, ActionMenu, Table):
         self._build_others(view)
         self._build_middle(view)
         self._build_buttons(view, me)
-        if me in self.inputs:  # the scene asks this before Back: Back clears it instead of pausing
-            self.inputs[me].selected = "cards" if self.selected.get(me) else None
+        if me in self.controls.inputs:  # the scene asks this before Back: Back clears it instead of pausing
+            self.controls.inputs[me].selected = "cards" if self.selected.get(me) else None
 
     def _build_hand(self, view: dict[str, Any], me: int) -> None:
         cards = self.shown_cards()
@@ -319,8 +320,8 @@ class TractorTable(CouchPlay, ActionMenu, Table):
         active = bool(pool) or bool(singles)
         chosen = self.selected.get(me, set())
         declarable = {c for a in legal if a.get("type") == "declare" for c in a.get("cards") or []}
-        keyboard = me in self.inputs and not self.mouse_active and self.zone.get(me, "hand") == "hand"
-        cursor = self.inputs[me].cursor % len(cards) if cards and me in self.inputs else -1
+        keyboard = me in self.controls.inputs and not self.controls.mouse_active and self.zone.get(me, "hand") == "hand"
+        cursor = self.controls.inputs[me].cursor % len(cards) if cards and me in self.controls.inputs else -1
         seen: Counter = Counter()
         origin = self.trick_centre(me)
         for i, (card, rect) in enumerate(zip(cards, rects, strict=True)):
@@ -352,11 +353,11 @@ class TractorTable(CouchPlay, ActionMenu, Table):
         classes = [order[c][0] if order is not None and c in order else c[-1] for c in cards]
         breaks = sum(1 for a, b in zip(classes, classes[1:], strict=False) if a != b)
         if len(cards) <= 1:
-            return self.fan(len(cards), self.W / 2, self.hand_top(), size, width)
+            return fan(len(cards), self.W / 2, self.hand_top(), size, width)
         gap = size[0] * 0.32
         step = min(size[0] * 0.62, (width - size[0] - gap * breaks) / (len(cards) - 1))
         if step < size[0] * 0.2:  # too tight for gaps: plain fan
-            return self.fan(len(cards), self.W / 2, self.hand_top(), size, width, size[0] * 0.62)
+            return fan(len(cards), self.W / 2, self.hand_top(), size, width, size[0] * 0.62)
         total = size[0] + step * (len(cards) - 1) + gap * breaks
         x = self.W / 2 - total / 2
         rects = []
@@ -382,7 +383,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             k = self.rel(seat)
             y = cy + 46 * self.u if k != 2 else cy + 40 * self.u
             width = self.W * (0.3 if k == 2 else 0.14)
-            rects = self.fan(len(codes), cx, y, small, width, small[0] * 0.4)
+            rects = fan(len(codes), cx, y, small, width, small[0] * 0.4)
             seen: Counter = Counter()
             for j, (code, rect) in enumerate(zip(codes, rects, strict=True)):
                 if code is None:
@@ -402,7 +403,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
                                        glow=LEGAL if hit else None))
         revealed = list(view.get("kitty_revealed") or [])
         if revealed:
-            rects = self.fan(len(revealed), self.W / 2, self.H * 0.3, size, self.W * 0.5)
+            rects = fan(len(revealed), self.W / 2, self.H * 0.3, size, self.W * 0.5)
             for j, (card, rect) in enumerate(zip(revealed, rects, strict=True)):
                 self.sprites.append(Sprite(("kitty", j), card, rect, group="kitty"))
         winning = view.get("winning")
@@ -411,7 +412,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             if not isinstance(seat, int):
                 continue
             cx, cy = self.trick_centre(seat)
-            rects = self.fan(len(cards), cx, cy - size[1] / 2, size, self.W * 0.3, size[0] * 0.3)
+            rects = fan(len(cards), cx, cy - size[1] / 2, size, self.W * 0.3, size[0] * 0.3)
             seen: Counter = Counter()
             for card, rect in zip(cards, rects, strict=True):
                 key = ("trick", card, seen[card], seat)
@@ -468,7 +469,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
         left = self.W / 2 - total / 2
         top = self.hand_top() - bh - 34 * self.u
         focus = self.menu_focus.get(me, 0) % len(entries)
-        keyboard = self.zone.get(me) == "menu" and not self.mouse_active
+        keyboard = self.zone.get(me) == "menu" and not self.controls.mouse_active
         for i, (label, note, action, hit) in enumerate(entries):
             rect = pygame.Rect(round(left + i * (bw + gap)), round(top), bw, bh)
             enabled = action is not None or hit in (("clear",), ("submit",))
@@ -489,7 +490,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
     def suit_chip(self, suit: str, px: int) -> pygame.Surface:
         """A suit's pip on a small paper-white square (readable on the dark buttons and panels)."""
         pip = self.art.pip(suit, px)
-        chip = self.panel((px + 6, px + 6), (250, 250, 245, 235), radius=4, border=None).copy()
+        chip = self.ink.panel((px + 6, px + 6), (250, 250, 245, 235), radius=4, border=None).copy()
         chip.blit(pip, (3, 3))
         return chip
 
@@ -510,13 +511,13 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             lines = [(f"team {'A' if team == 0 else 'B'} \u00b7 level {_level_name(levels[team])}", INK),
                      (role + (f" \u00b7 {taken[team]} pts" if role else ""), CYAN if role == "attackers" else MUTED)]
             centre = (self.W * 0.085, self._my_plate_y()) if seat == self.me else self.seat_centre(seat)
-            rect = self.name_plate(surface, seat, centre, lines, active=seat == turn, width=165 * self.u)
+            rect = self.plates.draw(surface, seat, centre, lines, active=seat == turn, width=165 * self.u)
             if seat == starter:
                 chip = (rect.right - 2 * self.u, rect.top + 2 * self.u)
-                with self.part_of(f"plate {seat}"):
-                    self.report("badge", pygame.Rect(chip[0] - 13 * self.u, chip[1] - 13 * self.u, 26 * self.u,
+                with layout.part_of(f"plate {seat}"):
+                    layout.report("badge", pygame.Rect(chip[0] - 13 * self.u, chip[1] - 13 * self.u, 26 * self.u,
                                                      26 * self.u), "starter")
-                    with self.part_of("starter"):
+                    with layout.part_of("starter"):
                         self.draw_starter_badge(surface, chip, 13 * self.u)
         self._info(surface)
         self._last_trick_panel(surface)
@@ -525,8 +526,8 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             rect = self.draw_pile_rect()
             for i in range(min(3, int(view.get("draw_pile") or 0) // 20), 0, -1):
                 surface.blit(self.art.back(rect.size), rect.move(-3 * i * self.u, -3 * i * self.u))
-            self.report("cards", rect.union(rect.move(-9 * self.u, -9 * self.u)), "draw pile")
-            self.blit_text(surface, f"{view.get('draw_pile')} to draw", 22 * self.u, INK, "midtop",
+            layout.report("cards", rect.union(rect.move(-9 * self.u, -9 * self.u)), "draw pile")
+            self.ink.blit_text(surface, f"{view.get('draw_pile')} to draw", 22 * self.u, INK, "midtop",
                            (rect.centerx, rect.bottom + 6 * self.u))
 
     @classmethod
@@ -539,11 +540,11 @@ class TractorTable(CouchPlay, ActionMenu, Table):
         """The round starter's "S" chip (explained in the legend)."""
         pygame.draw.circle(surface, (250, 250, 245), centre, round(radius))
         pygame.draw.circle(surface, (60, 60, 60), centre, round(radius), max(1, round(radius / 6.5)))
-        self.blit_text(surface, "S", radius * 1.55, (30, 30, 30), "center", centre, False)
+        self.ink.blit_text(surface, "S", radius * 1.55, (30, 30, 30), "center", centre, False)
 
     def _info(self, surface: pygame.Surface) -> None:
-        rect = self.blit_panel(surface, self.info_rect(), name="info")
-        with self.part_of("info"):
+        rect = self.ink.blit_panel(surface, self.info_rect(), name="info")
+        with layout.part_of("info"):
             self._info_lines(surface, rect)
 
     def info_rect(self) -> pygame.Rect:
@@ -555,39 +556,39 @@ class TractorTable(CouchPlay, ActionMenu, Table):
         x = rect.left + 12 * self.u
         y = rect.top + 8 * self.u
         px = 22 * self.u
-        self.blit_text(surface, f"Round {view.get('round', 1)}", px * 1.15, GOLD, "topleft", (x, y), False)
+        self.ink.blit_text(surface, f"Round {view.get('round', 1)}", px * 1.15, GOLD, "topleft", (x, y), False)
         y += px * 1.25
         if trump.get("no_trump") or (trump.get("rank") is None and trump.get("final")):
             text = "No trump (jokers)"
-            self.blit_text(surface, text, px, INK, "topleft", (x, y), False)
+            self.ink.blit_text(surface, text, px, INK, "topleft", (x, y), False)
         else:
             rank = _rank_name(trump.get("rank"))
             suit = trump.get("suit")
-            where = self.blit_text(surface, f"Trump rank {rank}  suit", px, INK, "topleft", (x, y), False)
+            where = self.ink.blit_text(surface, f"Trump rank {rank}  suit", px, INK, "topleft", (x, y), False)
             if suit in SUIT_NAMES:
                 pip = self.art.pip(suit, round(px * 0.95))
-                back = self.panel((pip.get_width() + 6, pip.get_height() + 6), (250, 250, 245, 235), radius=4,
+                back = self.ink.panel((pip.get_width() + 6, pip.get_height() + 6), (250, 250, 245, 235), radius=4,
                                   border=None)
                 surface.blit(back, (where.right + 6 * self.u, y - 3))
                 surface.blit(pip, (where.right + 6 * self.u + 3, y))
-                self.report("badge", back.get_rect(topleft=(where.right + 6 * self.u, y - 3)), "trump suit")
+                layout.report("badge", back.get_rect(topleft=(where.right + 6 * self.u, y - 3)), "trump suit")
             else:
-                self.blit_text(surface, "?", px, MUTED, "topleft", (where.right + 6 * self.u, y), False)
+                self.ink.blit_text(surface, "?", px, MUTED, "topleft", (where.right + 6 * self.u, y), False)
         if not trump.get("final"):
-            self.blit_text(surface, "(not final)", px * 0.75, MUTED, "topright", (rect.right - 10 * self.u, rect.top + 12 * self.u),
+            self.ink.blit_text(surface, "(not final)", px * 0.75, MUTED, "topright", (rect.right - 10 * self.u, rect.top + 12 * self.u),
                            False)
         y += px * 1.15
         declarers = view.get("declarers")
         points = int(view.get("points") or 0)
         if declarers is not None:
             attackers = "A" if declarers == 1 else "B"
-            self.blit_text(surface, f"Attackers (team {attackers}): {points} pts", px * 0.95,
+            self.ink.blit_text(surface, f"Attackers (team {attackers}): {points} pts", px * 0.95,
                            LEGAL if points >= 80 else INK, "topleft", (x, y), False)
         else:
-            self.blit_text(surface, "Declare to fix trump", px * 0.95, MUTED, "topleft", (x, y), False)
+            self.ink.blit_text(surface, "Declare to fix trump", px * 0.95, MUTED, "topleft", (x, y), False)
         y += px * 1.1
         tricks = len(view.get("tricks") or [])
-        self.blit_text(surface, f"Tricks {tricks} of 25", px * 0.9, MUTED, "topleft", (x, y), False)
+        self.ink.blit_text(surface, f"Tricks {tricks} of 25", px * 0.9, MUTED, "topleft", (x, y), False)
         y += px * 1.05
         last = view.get("last_round")
         if last:
@@ -595,17 +596,17 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             text = f"Last round: attackers {last.get('attackers_points', 0)}"
             if change:
                 text += f", levels {_level_name(change[0])}/{_level_name(change[1])}"
-            self.blit_text(surface, text, self.fit(text, px * 0.8, rect.width - 20 * self.u), MUTED, "topleft", (x, y),
+            self.ink.blit_text(surface, text, self.ink.fit(text, px * 0.8, rect.width - 20 * self.u), MUTED, "topleft", (x, y),
                            False)
         if view.get("starter") is not None:  # the key to the "S" chip on a plate
             r = 9 * self.u
             centre = (x + r, rect.bottom - 8 * self.u - r)
-            self.report("badge", pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r), "starter key")
-            with self.part_of("starter key"):
+            layout.report("badge", pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r), "starter key")
+            with layout.part_of("starter key"):
                 self.draw_starter_badge(surface, centre, r)
             left = x + 2 * r + 6 * self.u
             key = "round starter (kitty, first lead)"
-            self.blit_text(surface, key, self.fit(key, px * 0.8, rect.right - 10 * self.u - left), MUTED,
+            self.ink.blit_text(surface, key, self.ink.fit(key, px * 0.8, rect.right - 10 * self.u - left), MUTED,
                            "midleft", (left, centre[1]), False)
 
     def _last_trick_panel(self, surface: pygame.Surface) -> None:
@@ -613,8 +614,8 @@ class TractorTable(CouchPlay, ActionMenu, Table):
         if not tricks:
             return
         last = tricks[-1]
-        rect = self.blit_panel(surface, self.last_trick_rect(), name="last trick")
-        with self.part_of("last trick"):
+        rect = self.ink.blit_panel(surface, self.last_trick_rect(), name="last trick")
+        with layout.part_of("last trick"):
             self._last_trick_lines(surface, rect, last)
 
     def last_trick_rect(self) -> pygame.Rect:
@@ -625,7 +626,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
         title = f"Last trick: {self.name(winner) if isinstance(winner, int) else '?'}"
         if last.get("points"):
             title += f" +{last['points']}"
-        self.blit_text(surface, title, self.fit(title, 20 * self.u, rect.width - 16 * self.u), GOLD, "topleft",
+        self.ink.blit_text(surface, title, self.ink.fit(title, 20 * self.u, rect.width - 16 * self.u), GOLD, "topleft",
                        (rect.left + 8 * self.u, rect.top + 6 * self.u), False)
         size = self.card_px(0.085)
         plays = last.get("plays") or []
@@ -640,7 +641,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             seat = play.get("seat")
             if isinstance(seat, int):
                 name = self.name(seat)
-                self.blit_text(surface, name, self.fit(name, 15 * self.u, room - 4 * self.u), MUTED, "topleft",
+                self.ink.blit_text(surface, name, self.ink.fit(name, 15 * self.u, room - 4 * self.u), MUTED, "topleft",
                                (x, y + size[1] + 2 * self.u), False)
             x += room
 
@@ -666,7 +667,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
                 text = f"Waiting for {self.name(turn)}"
         if text:
             top = self.hand_top() - 48 * self.u - 34 * self.u - 8 * self.u
-            self.blit_text(surface, text, 24 * self.u, GOLD, "midbottom", (self.W / 2, top))
+            self.ink.blit_text(surface, text, 24 * self.u, GOLD, "midbottom", (self.W / 2, top))
 
     def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
         me = self.me
@@ -691,13 +692,13 @@ class TractorTable(CouchPlay, ActionMenu, Table):
                      (("alt",), "buttons"), (("back",), "clear"), self.mouse_hint(me, "or click cards")]
         else:
             hints = [(ARROWS, "choose a card"), (("confirm",), "play"), self.mouse_hint(me, "or click a card")]
-        self.draw_hints(surface, hints)
+        self.hint_bar.draw(surface, hints)
 
     def _final(self, surface: pygame.Surface) -> None:
         rect = pygame.Rect(0, 0, round(min(self.W * 0.64, 720 * self.u)), round(self.H * 0.34))
         rect.center = (self.W // 2, round(self.H * 0.36))
-        self.blit_panel(surface, rect, (4, 18, 12, 240), border=(*GOLD, 200), name="game over", kind="overlay")
-        with self.part_of("game over"):
+        self.ink.blit_panel(surface, rect, (4, 18, 12, 240), border=(*GOLD, 200), name="game over", kind="overlay")
+        with layout.part_of("game over"):
             self._final_lines(surface, rect)
 
     def _final_lines(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -705,14 +706,14 @@ class TractorTable(CouchPlay, ActionMenu, Table):
         winners = [s for s in view.get("winners") or [] if isinstance(s, int)]
         names = " & ".join(self.name(s) for s in winners) or "Nobody"
         verb = "win" if len(winners) != 1 or names == "You" else "wins"
-        self.blit_text(surface, f"Game over: {names} {verb}!", 36 * self.u, GOLD, "midtop",
+        self.ink.blit_text(surface, f"Game over: {names} {verb}!", 36 * self.u, GOLD, "midtop",
                        (rect.centerx, rect.top + 16 * self.u))
         levels = view.get("levels") or [2, 2]
         y = rect.top + 70 * self.u
         for team in (0, 1):
             members = " & ".join(self.name(s) for s in range(self.players) if s % 2 == team)
             line = f"Team {'AB'[team]} ({members}): level {_level_name(levels[team])}"
-            self.blit_text(surface, line, 26 * self.u, LEGAL if winners and winners[0] % 2 == team else INK, "midtop",
+            self.ink.blit_text(surface, line, 26 * self.u, LEGAL if winners and winners[0] % 2 == team else INK, "midtop",
                            (rect.centerx, y), False)
             y += 34 * self.u
         last = view.get("last_round") or {}
@@ -720,7 +721,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             text = f"Last round: attackers {last.get('attackers_points', 0)} points"
             if last.get("bonus"):
                 text += f" (kitty bonus {last['bonus']})"
-            self.blit_text(surface, text, 22 * self.u, MUTED, "midtop", (rect.centerx, y + 6 * self.u), False)
+            self.ink.blit_text(surface, text, 22 * self.u, MUTED, "midtop", (rect.centerx, y + 6 * self.u), False)
 
     def _kitty_tabs(self, surface: pygame.Surface, alpha: float) -> None:
         """A blue tab over each card that came from the kitty."""
@@ -738,15 +739,15 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             return
         rect = pygame.Rect(0, 0, round(self.W * 0.6), round(self.H * 0.4))
         rect.center = (self.W // 2, round(self.H * 0.38))
-        self.blit_panel(surface, rect, (4, 18, 12, 240), border=(*GOLD, 200), name="last trick shown", kind="overlay")
-        with self.part_of("last trick shown"):
+        self.ink.blit_panel(surface, rect, (4, 18, 12, 240), border=(*GOLD, 200), name="last trick shown", kind="overlay")
+        with layout.part_of("last trick shown"):
             self._last_big_lines(surface, rect, tricks[-1])
 
     def _last_big_lines(self, surface: pygame.Surface, rect: pygame.Rect, last: dict[str, Any]) -> None:
         size = self.card_px(0.14)
         winner = last.get("winner")
         title = f"Last trick: {self.name(winner) if isinstance(winner, int) else '?'} won {last.get('points', 0)} points"
-        self.blit_text(surface, title, 24 * self.u, GOLD, "topleft", (rect.left + 12 * self.u, rect.top + 8 * self.u),
+        self.ink.blit_text(surface, title, 24 * self.u, GOLD, "topleft", (rect.left + 12 * self.u, rect.top + 8 * self.u),
                        False)
         for play in last.get("plays") or []:
             seat = play.get("seat")
@@ -756,7 +757,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             cx = rect.centerx + [0, 0.3, 0, -0.3][k] * rect.width
             cy = rect.centery + [0.22, 0, -0.22, 0][k] * rect.height
             cards = list(play.get("cards") or [])
-            for r, card in zip(self.fan(len(cards), cx, cy - size[1] / 2, size, rect.width * 0.3, size[0] * 0.3), cards,
+            for r, card in zip(fan(len(cards), cx, cy - size[1] / 2, size, rect.width * 0.3, size[0] * 0.3), cards,
                                strict=True):
                 surface.blit(self.art.face(card, size), r)
 
@@ -773,8 +774,8 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             return "pass the screen"
         if self._idle < AUTO_DRAW_IDLE:
             return "you pressed something"
-        if self.mouse_active:
-            button = self.button_at((round(self.hover[0]), round(self.hover[1])), seat) if self.hover else None
+        if self.controls.mouse_active:
+            button = self.controls.button_at((round(self.controls.hover[0]), round(self.controls.hover[1])), seat) if self.controls.hover else None
             if button is not None and (button.action or {}).get("type") == "declare":
                 return "pointer on a Declare button"
         elif self.zone.get(seat) == "menu":
@@ -816,22 +817,22 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             cards = event.get("cards") or []
             what = "jokers: no trump" if event.get("kind") == "jokers" else \
                 f"{'a pair of ' if len(cards) == 2 else ''}{SUIT_NAMES.get(event.get('suit') or '', '')}"
-            self.banner(f"{self.name(seat)} declares {what}", GOLD, 1.4, 0.6)
+            self.callouts.banner(f"{self.name(seat)} declares {what}", GOLD, 1.4, 0.6)
             self.sounds.play("slap")
         elif kind == "trump":
             suit = event.get("suit")
             text = f"Trump: {SUIT_NAMES[suit]}" if suit in SUIT_NAMES else "No trump"
-            self.banner(text, GOLD, 1.4, 0.7)
+            self.callouts.banner(text, GOLD, 1.4, 0.7)
         elif kind == "redeal":
-            self.banner("Nobody declared: redeal", GOLD, 1.4, 0.7)
+            self.callouts.banner("Nobody declared: redeal", GOLD, 1.4, 0.7)
         elif kind == "throw_failed" and isinstance(seat, int):
-            self.toast(f"{self.name(seat)}'s throw fails: -{event.get('penalty', 0)} points", BAD, 2.2)
+            self.toasts.add(f"{self.name(seat)}'s throw fails: -{event.get('penalty', 0)} points", BAD, 2.2)
         elif kind == "trick":
             self._trick_taken(event)
         elif kind == "round_over":
             self.sounds.play("round")
             pts = event.get("attackers_points", 0)
-            self.banner(f"Round over: attackers {pts} points", GOLD, 2.0, 0.7)
+            self.callouts.banner(f"Round over: attackers {pts} points", GOLD, 2.0, 0.7)
         elif kind == "game_over":
             self.sounds.play("round")
 
@@ -849,9 +850,9 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             if not isinstance(seat, int):
                 continue
             cx, cy = self.trick_centre(seat)
-            rects = self.fan(len(cards), cx, cy - size[1] / 2, size, self.W * 0.3, size[0] * 0.3)
+            rects = fan(len(cards), cx, cy - size[1] / 2, size, self.W * 0.3, size[0] * 0.3)
             for j, (card, rect) in enumerate(zip(cards, rects, strict=True)):
-                self.fly_away(("gone", card, j, seat, self.clock), card, size, rect.topleft, end, hold=0.7,
+                self.flights.fly_away(("gone", card, j, seat, self.clock), card, size, rect.topleft, end, hold=0.7,
                               duration=0.35)
         if event.get("points"):
             self.effects.add(Effect("float", f"+{event['points']} points", (target[0], target[1] - 50 * self.u), GOLD,
@@ -868,7 +869,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             if action is not None:
                 return [(seat, action)]
             if self.my_legal():
-                self.toast("You must follow the led suit if you can", BAD, 1.6)
+                self.toasts.add("You must follow the led suit if you can", BAD, 1.6)
                 self.effects.add(Effect("shake", key=cards[index], duration=0.3))
             return []
         chosen = self.selected.setdefault(seat, set())
@@ -878,7 +879,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             template = self.template()
             count = ((template or {}).get("choose") or {}).get("count")
             if count is not None and len(chosen) >= count:
-                self.toast(f"That's {count} already: unselect one first", BAD, 1.4)
+                self.toasts.add(f"That's {count} already: unselect one first", BAD, 1.4)
                 return []
             chosen.add(index)
         return []
@@ -889,9 +890,9 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             template = self.template()
             count = ((template or {}).get("choose") or {}).get("count")
             if count is not None:
-                self.toast(f"Select {count} cards", BAD, 1.4)
+                self.toasts.add(f"Select {count} cards", BAD, 1.4)
             elif self.selection(seat):
-                self.toast("That is not a play you can make", BAD, 1.4)
+                self.toasts.add("That is not a play you can make", BAD, 1.4)
             return []
         return [(seat, action)]
 
@@ -907,10 +908,10 @@ class TractorTable(CouchPlay, ActionMenu, Table):
         me = self.me
         if me is None or me not in self.local_seats:
             return []
-        button = self.button_at(pos, me)
+        button = self.controls.button_at(pos, me)
         if button is not None:
             return self._press(me, button.hit, button.action)
-        sprite = self.sprite_at(pos, me)
+        sprite = self.controls.sprite_at(pos, me)
         if sprite is not None and sprite.hit is not None:
             if sprite.hit[0] == "hand":
                 return self._toggle(me, sprite.hit[1])
@@ -947,7 +948,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             return []
         cards = self.shown_cards()
         if cards:
-            self.inputs[seat].cursor = (self.inputs[seat].cursor + step) % len(cards)
+            self.controls.inputs[seat].cursor = (self.controls.inputs[seat].cursor + step) % len(cards)
         return []
 
     def on_confirm(self, seat: int | None) -> list[tuple[int, Action]]:
@@ -962,7 +963,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
         cards = self.shown_cards()
         if not cards:
             return []
-        return self._toggle(seat, self.inputs[seat].cursor % len(cards))
+        return self._toggle(seat, self.controls.inputs[seat].cursor % len(cards))
 
     def on_alt(self, seat: int | None) -> list[tuple[int, Action]]:
         if seat is None:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from cardtable.arcade.tables.base import GOLD, INK, Action, Sprite, Table
+from cardtable.arcade.tables.base import GOLD, INK, Action, Sprite, Table, fan
 
 
 class CouchPlay:
@@ -44,7 +44,7 @@ class CouchPlay:
             return
         sizes = t.view.get("hand_sizes") or []
         count = sizes[me] if me < len(sizes) else 0
-        for j, rect in enumerate(t.fan(count, t.W / 2, top, size, width, size[0] * 0.6)):
+        for j, rect in enumerate(fan(count, t.W / 2, top, size, width, size[0] * 0.6)):
             t.sprites.append(Sprite(("back", me, j), None, rect, group=f"hand {me}"))
 
     def privacy_done(self) -> None:
@@ -64,8 +64,8 @@ class CouchPlay:
             t: Any = self
             surface.fill((6, 20, 14))
             me = t.me if t.me is not None else 0
-            t.blit_text(surface, f"Pass the screen to {t.name(me)}", 54 * t.u, GOLD, "center", (t.W / 2, t.H * 0.42))
-            t.blit_text(surface, f"Press {t.hint_label('confirm', me)} (or click) when only you can see it",
+            t.ink.blit_text(surface, f"Pass the screen to {t.name(me)}", 54 * t.u, GOLD, "center", (t.W / 2, t.H * 0.42))
+            t.ink.blit_text(surface, f"Press {t.controls.hint_label('confirm', me)} (or click) when only you can see it",
                         28 * t.u, INK, "center", (t.W / 2, t.H * 0.52))
 
 

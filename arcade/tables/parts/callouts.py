@@ -1,0 +1,90 @@
+"""Words that pop over the table: banners, labels rising from where something happened, and flashes
+(the effects of :class:`cardtable.arcade.anim.Effects`, drawn)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from cardtable.arcade.anim import Effect, Effects, Vec
+from cardtable.arcade.tables.parts.palette import GOLD, INK, Colour
+
+if TYPE_CHECKING:
+    from cardtable.arcade.tables.base import Table
+
+
+class Callouts:
+    """Banners across the table (at its :meth:`~Table.banner_y`) and floating labels."""
+
+    def __init__(self, table: Table, effects: Effects) -> None:
+        self.table = table
+        self.effects = effects
+        self._banners: dict[tuple, pygame.Surface] = {}  # banner text on its panel, per size
+
+    def resize(self) -> None:
+        self._banners.clear()
+
+    def banner(self, text: str, colour: Colour = GOLD, seconds: float = 1.1, size: float = 1.0) -> None:
+        table = self.table
+        self.effects.add(Effect("banner", text, (table.W / 2, table.banner_y()), colour, seconds, size=size))
+
+    def float_text(self, text: str, pos: Vec, colour: Colour = INK, seconds: float = 1.2) -> None:
+        """A label that rises from ``pos`` and fades; one said at the same place while another is still
+        there goes under it (Go-Stop's "+1 junk from Bo" and "+1 junk from You" were one smudge)."""
+        x, y = pos
+        mine = self.float_rect(text, 0.6, (x, y), 0.0)
+        for _ in range(6):
+            hit = [r for r in (self.float_rect(e.text, e.size, e.pos, e.progress) for e in self.effects.items
+                               if e.kind == "float") if r.colliderect(mine)]
+            if not hit:
+                break
+            y = max(r.bottom for r in hit) + mine.height / 2 + 2 * self.table.u
+            mine = self.float_rect(text, 0.6, (x, y), 0.0)
+        self.effects.add(Effect("float", text, (x, y), colour, seconds, size=0.6))
+
+    def float_rect(self, text: str, size: float, pos: Vec, progress: float) -> pygame.Rect:
+        """Where a floating label is drawn at ``progress`` of its rise."""
+        u = self.table.u
+        image = self.table.ink.text(text, 40 * u * size, INK)
+        return image.get_rect(center=(round(pos[0]), round(pos[1] - 40 * u * progress)))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        table, ink = self.table, self.table.ink
+        for effect in self.effects.items:
+            p = effect.progress
+            if effect.kind == "banner":
+                scale = round(0.7 + 0.3 * min(1.0, p * 6), 1)
+                fade = 1.0 if p < 0.7 else max(0.0, (1 - p) / 0.3)
+                image = self._banner_image(effect.text, 84 * table.u * effect.size, effect.colour, scale)
+                ink.blit_faded(surface, image, image.get_rect(center=(round(table.W / 2), round(table.banner_y()))),
+                               fade)
+            elif effect.kind == "float":
+                px = 40 * table.u * effect.size
+                image = ink.text(effect.text, px, effect.colour)
+                ink.blit_faded(surface, image, self.float_rect(effect.text, effect.size, effect.pos, p), 1 - p)
+            elif effect.kind == "flash":  # a brightening of the whole table: an additive fill is one fast pass
+                light = round(60 * (1 - p))
+                surface.fill((light, light, light), special_flags=pygame.BLEND_RGB_ADD)
+
+    def _banner_image(self, text: str, px: float, colour: Colour, scale: float = 1.0) -> pygame.Surface:
+        """A banner's text on its dark panel, composed once (one blit a frame, not two); the smaller
+        steps of its pop-in are that image scaled down, not text set again at three more sizes (new
+        font sizes cost milliseconds the first time)."""
+        key = (text, round(px), colour, scale)
+        image = self._banners.get(key)
+        if image is None:
+            if len(self._banners) > 80:
+                self._banners.clear()
+            if scale != 1.0:
+                full = self._banner_image(text, px, colour)
+                size = (max(1, round(full.get_width() * scale)), max(1, round(full.get_height() * scale)))
+                image = pygame.transform.smoothscale(full, size)
+            else:
+                u, ink = self.table.u, self.table.ink
+                words = ink.text(text, px, colour)
+                image = ink.panel((words.get_width() + round(60 * u), words.get_height() + round(24 * u)),
+                                  (0, 0, 0, 150)).copy()
+                image.blit(words, words.get_rect(center=image.get_rect().center))
+            self._banners[key] = image
+        return image

@@ -1,0 +1,90 @@
+"""Who sits where: the players' names, their name plates and presence badges ("away", "bot plays")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from cardtable.arcade import layout
+from cardtable.arcade.anim import Vec
+from cardtable.arcade.tables.parts.palette import CYAN, GOLD, INK, PANEL, Colour
+
+if TYPE_CHECKING:
+    from cardtable.arcade.tables.base import Table
+
+
+class Plates:
+    """Names by seat (from the lobby), badges by seat, and each plate composed once per content."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.names: list[str] = []
+        self.badges: dict[int, str] = {}  # presence by seat ("away", "bot plays"), from the lobby
+        self._plates: dict[tuple, pygame.Surface] = {}
+
+    def resize(self) -> None:
+        self._plates.clear()
+
+    def name(self, seat: int) -> str:
+        """"You" for the only local seat; otherwise the lobby name, or "Player n" / "Seat n"."""
+        table = self.table
+        if seat in table.local_seats and len(table.local_seats) == 1 and not table.replaying:
+            return "You"
+        if 0 <= seat < len(self.names) and self.names[seat]:
+            return self.names[seat]
+        if seat in table.local_seats:
+            return f"Player {table.local_seats.index(seat) + 1}"
+        return f"Seat {seat + 1}"
+
+    def wins(self, seat: int) -> str:
+        """"You win" or "Ann wins": the start of a winner's line."""
+        who = self.table.name(seat)
+        return f"{who} {'win' if who == 'You' else 'wins'}"
+
+    def draw(self, surface: pygame.Surface, seat: int, centre: Vec, lines: list[tuple[str, Colour]],
+             active: bool = False, width: float | None = None) -> pygame.Rect:
+        """A small panel with a player's name and a few lines under it; gold border when they act."""
+        name = self.table.name(seat)
+        key = (name, tuple(lines), active, round(width) if width is not None else None)
+        plate = self._plates.get(key)
+        if plate is None:  # composed once per content: one blit
+            if len(self._plates) > 100:
+                self._plates.clear()
+            plate = self._plates[key] = self._compose(name, lines, active, width)
+        rect = plate.get_rect(center=(round(centre[0]), round(centre[1])))
+        surface.blit(plate, rect)
+        layout.report("panel", rect, f"plate {seat}")
+        self.draw_badge(surface, seat, rect)
+        return rect
+
+    def draw_badge(self, surface: pygame.Surface, seat: int, plate: pygame.Rect) -> None:
+        """The seat's presence badge, a small chip across the top edge of its name plate."""
+        word = self.badges.get(seat)
+        if not word:
+            return
+        u = self.table.u
+        image = self.table.ink.text(word, 15 * u, (20, 24, 22))
+        chip = image.get_rect().inflate(round(14 * u), round(4 * u))
+        chip.midbottom = (plate.centerx, plate.top + round(chip.height * 0.45))
+        pygame.draw.rect(surface, CYAN if word == "bot plays" else GOLD, chip, border_radius=round(8 * u))
+        surface.blit(image, image.get_rect(center=chip.center))
+        layout.report("badge", chip, f"presence {seat}", owner=f"plate {seat}")
+
+    def _compose(self, name: str, lines: list[tuple[str, Colour]], active: bool, width: float | None) -> pygame.Surface:
+        ink, u = self.table.ink, self.table.u
+        px = 22 * u
+        name_px = ink.fit(name, px * 1.1, width * 1.2) if width is not None else px * 1.1  # long names shrink
+        images = [ink.text(name, name_px, GOLD if active else INK)]
+        images += [ink.text(t, px * 0.85, c) for t, c in lines if t]
+        w = max(i.get_width() for i in images) + round(24 * u)
+        if width is not None:
+            w = max(w, round(width))
+        h = sum(i.get_height() for i in images) + round(12 * u) + round(2 * u) * (len(images) - 1)
+        border = (*GOLD, 255) if active else (255, 255, 255, 45)
+        plate = ink.panel((w, h), PANEL, border=border).copy()
+        y = round(6 * u)
+        for image in images:
+            plate.blit(image, image.get_rect(midtop=(w // 2, y)))
+            y += image.get_height() + round(2 * u)
+        return plate

@@ -1,0 +1,266 @@
+"""The frame: the felt and the static layer (what changes only with the view, drawn once per layout),
+then every frame the game's under-layer, the cards (moving, lifted, dragged, turning, dimmed, marked),
+the flights, the buttons and the game's over-layer."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from contextlib import nullcontext
+from typing import TYPE_CHECKING
+
+import pygame
+
+from cardtable.arcade import layout
+from cardtable.arcade.anim import Vec
+from cardtable.arcade.tables.parts.flights import FLIP_TIME
+from cardtable.arcade.tables.parts.palette import BAD, FELT, FELT_DARK, HINT, INK, Colour
+from cardtable.arcade.tables.parts.pieces import Button, Sprite
+
+if TYPE_CHECKING:
+    from cardtable.arcade.tables.base import Table
+
+# the cursor's marker over a card, in table units: its gap to the card, how far it bobs, its size
+MARKER_GAP, MARKER_BOB, MARKER_SIZE = 6, 6, 11
+MARKER_REACH = MARKER_GAP + MARKER_BOB + MARKER_SIZE * 1.2  # what must stay clear above a marked card
+
+
+class Renderer:
+    """Draws the table's sprites and buttons; caches the felt, the static layer, dimming and buttons."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self._felt: pygame.Surface | None = None
+        self._static: pygame.Surface | None = None
+        self._dirty = True
+        self._dims: dict[tuple[int, int], pygame.Surface] = {}
+        self._buttons: dict[tuple, pygame.Surface] = {}
+
+    def resize(self) -> None:
+        self._felt = None
+        self._buttons.clear()
+
+    def invalidate(self) -> None:
+        """The view changed: the static layer is drawn again with the next frame."""
+        self._dirty = True
+
+    @property
+    def static_dirty(self) -> bool:
+        return self._dirty or self._static is None
+
+    def draw_table(self, surface: pygame.Surface, alpha: float) -> None:
+        """Everything of a frame but the hint, the callouts and the messages drawn over it."""
+        table = self.table
+        if self.static_dirty or layout.is_recording():
+            self._render_static()
+        surface.blit(self._static, (0, 0))
+        table.reporter.report_groups()
+        table.draw_under(surface, alpha)
+        controls = table.controls
+        lifted = controls.lifted()
+        dragged = None
+        u = table.u
+        for sprite in table.sprites:
+            if controls.dragging(sprite.key):
+                dragged = sprite
+                continue
+            self.draw_sprite(surface, sprite, alpha, -7 * u if sprite is lifted else 0.0)
+        if dragged is not None:
+            self.draw_sprite(surface, dragged, alpha)
+        table.flights.draw(surface, alpha, table.art)
+        table.draw_buttons(surface)
+        table.draw_over(surface, alpha)
+
+    # -- the felt and the static layer ------------------------------------------------------------
+
+    def _render_felt(self) -> pygame.Surface:
+        W, H, u = self.table.W, self.table.H, self.table.u
+        small = pygame.Surface((64, 36))
+        for y in range(36):
+            for x in range(64):
+                d = math.hypot((x - 31.5) / 32, (y - 17.5) / 20)
+                t = min(1.0, d ** 1.6 * 0.75)
+                small.set_at((x, y), tuple(round(a + (b - a) * t) for a, b in zip(FELT, FELT_DARK, strict=True)))
+        felt = pygame.transform.smoothscale(small, (W, H))
+        ring = pygame.Surface((W * 2, H * 2), pygame.SRCALPHA)
+        box = pygame.Rect(0, 0, round(W * 2 * 0.56), round(H * 2 * 0.5))
+        box.center = (W, round(H * 2 * 0.47))
+        pygame.draw.ellipse(ring, (200, 235, 200, 34), box, max(2, round(4 * u)))
+        felt.blit(pygame.transform.smoothscale(ring, (W, H)), (0, 0))
+        return felt.convert() if pygame.display.get_surface() is not None else felt
+
+    def _render_static(self) -> None:
+        size = self.table.size
+        if self._felt is None or self._felt.get_size() != size:
+            self._felt = self._render_felt()
+        if self._static is None or self._static.get_size() != size:
+            self._static = self._felt.copy()
+        else:
+            self._static.blit(self._felt, (0, 0))
+        if self.table.views:
+            self.table.draw_static(self._static)
+        self._dirty = False
+
+    # -- cards ------------------------------------------------------------------------------------
+
+    def _dim(self, size: tuple[int, int]) -> pygame.Surface:
+        surface = self._dims.get(size)
+        if surface is None:
+            surface = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(surface, (10, 20, 15, 110), surface.get_rect(), border_radius=round(size[0] * 0.08))
+            self._dims[size] = surface
+        return surface
+
+    def draw_sprite(self, surface: pygame.Surface, sprite: Sprite, alpha: float, lift: float = 0.0) -> None:
+        table = self.table
+        art, u, motion = table.art, table.u, table.motion
+        pos = motion.pos(sprite.key, alpha) or sprite.rect.topleft
+        drag, hover = table.controls.drag, table.controls.hover
+        if drag is not None and drag.active and drag.key == sprite.key and hover is not None:
+            pos = (hover[0] - drag.grab[0], hover[1] - drag.grab[1])
+            motion.jump(sprite.key, pos)  # let go anywhere, it glides back from here
+        x, y = pos[0], pos[1] + (lift if not sprite.flipped else -lift)
+        if sprite.code is not None:
+            shake = table.effects.shake_offset(sprite.code)
+            if shake:
+                x += shake * 8 * u
+        size = sprite.rect.size
+        turning = table.flights.turning(sprite.key) if sprite.code is not None else None
+        stand_in = table.warmup.stand_in(sprite.code, size, sprite.flipped) if turning is None else None
+        if stand_in is not None:  # the real face is drawn on a later tick: meanwhile, a scaled one
+            if sprite.shadow:
+                pad = art.glow_pad(size)
+                surface.blit(art.shadow(size), (x - pad + 2 * u, y - pad + 4 * u))
+            surface.blit(stand_in, (x, y))
+            self._draw_marks(surface, sprite, x, y)
+            return
+        if sprite.shadow and sprite.glow is None and turning is None:  # the card and its shadow: one blit
+            pad = art.glow_pad(size)
+            shadowed = art.shadowed(sprite.code, size, sprite.flipped, (round(2 * u), round(4 * u)))
+            surface.blit(shadowed, (x - pad, y - pad))
+            self._draw_marks(surface, sprite, x, y)
+            return
+        if sprite.shadow:
+            pad = art.glow_pad(size)
+            surface.blit(art.shadow(size), (x - pad + 2 * u, y - pad + 4 * u))
+        if sprite.glow is not None:
+            pad = art.glow_pad(size)
+            surface.blit(art.glow(size, sprite.glow), (x - pad, y - pad))
+        if turning is not None:
+            t = 1 - max(0.0, turning) / FLIP_TIME
+            image = art.card(sprite.code if t >= 0.5 else None, size, sprite.flipped)
+            width = max(1, round(size[0] * abs(math.cos(math.pi * t))))
+            surface.blit(pygame.transform.scale(image, (width, size[1])), (x + (size[0] - width) / 2, y))
+            return
+        surface.blit(art.card(sprite.code, size, sprite.flipped), (x, y))
+        self._draw_marks(surface, sprite, x, y)
+
+    def _draw_marks(self, surface: pygame.Surface, sprite: Sprite, x: float, y: float) -> None:
+        """What goes over a card: the dimming of a card that cannot be played, the cursor's marker."""
+        size = sprite.rect.size
+        if sprite.dim:
+            surface.blit(self._dim(size), (x, y))
+        if sprite.mark is not None and not self.table.replaying:  # a replay offers no controls
+            moving = sprite.key in self.table.motion.moving_keys()
+            with layout.quiet() if moving else nullcontext():  # where it lands counts
+                self.draw_marker(surface, (x + size[0] / 2, y), sprite.mark, below=sprite.flipped,
+                                 height=size[1], owner=sprite.group)
+
+    def draw_marker(self, surface: pygame.Surface, top_centre: Vec, colour: Colour, below: bool = False,
+                    height: float = 0.0, owner: str = "") -> None:
+        """A bouncing triangle pointing at a card: the keyboard/gamepad cursor. It reports the whole
+        room it bobs through (a ``badge`` that may touch ``owner``, the card's group)."""
+        u = self.table.u
+        bob = (math.sin(self.table.clock * 6) + 1) * MARKER_BOB / 2 * u
+        s = MARKER_SIZE * u
+        x = top_centre[0]
+        if below:
+            near = top_centre[1] + height + MARKER_GAP * u
+            y = near + bob
+            points = [(x, y), (x - s, y + s * 1.2), (x + s, y + s * 1.2)]
+            room = pygame.Rect(round(x - s), round(near), round(2 * s), round((MARKER_REACH - MARKER_GAP) * u))
+        else:
+            near = top_centre[1] - MARKER_GAP * u
+            y = near - bob
+            points = [(x, y), (x - s, y - s * 1.2), (x + s, y - s * 1.2)]
+            room = pygame.Rect(round(x - s), round(top_centre[1] - MARKER_REACH * u), round(2 * s),
+                               round((MARKER_REACH - MARKER_GAP) * u))
+        pygame.draw.polygon(surface, (0, 0, 0), [(px + 1, py + 2) for px, py in points])
+        pygame.draw.polygon(surface, colour, points)
+        layout.report("badge", room, "cursor", owner=owner)
+
+    # -- buttons ----------------------------------------------------------------------------------
+
+    def draw_buttons(self, surface: pygame.Surface) -> None:
+        table = self.table
+        buttons = table.buttons
+        labels = Counter(b.label for b in buttons)
+        recording = layout.is_recording()
+        hover = table.controls.hover if table.controls.mouse_active else None
+        for i, button in enumerate(buttons):
+            rect = button.rect
+            name = f"button {button.label}" if labels[button.label] == 1 else f"button {button.label} ({i + 1})"
+            hovered = hover is not None and rect.collidepoint(hover)
+            if button.hinted:
+                self._hint_ring(surface, rect)
+            if recording:  # drawn in place, so that each part reports where it is
+                self._paint_button(surface, button, rect, hovered, name)
+                continue
+            key = (rect.size, button.label, button.note, button.enabled, button.focus, hovered,
+                   id(button.icon) if button.icon is not None else None)
+            image = self._buttons.get(key)
+            if image is None:  # a button is one cached image: one blit a frame
+                if len(self._buttons) > 200:
+                    self._buttons.clear()
+                colour, border = self._button_look(button, hovered)
+                image = table.ink.panel(rect.size, colour, border=border).copy()
+                self._paint_button(image, button, image.get_rect(), hovered, name, on_panel=True)
+                self._buttons[key] = image
+            surface.blit(image, rect)
+
+    def _hint_ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The magenta ring round a button the Hint button suggests."""
+        u = self.table.u
+        pad = max(2, round(4 * u))
+        pygame.draw.rect(surface, HINT, rect.inflate(2 * pad, 2 * pad), width=max(2, round(3 * u)),
+                         border_radius=max(4, round(12 * u)))
+
+    @staticmethod
+    def _button_look(button: Button, hovered: bool) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
+        """A button's panel colour and border."""
+        if not button.enabled:
+            colour = (40, 50, 45, 200)
+        elif button.focus or hovered:
+            colour = (236, 190, 70, 245)
+        else:
+            colour = (20, 70, 48, 235)
+        return colour, (255, 240, 190, 230) if button.focus else (255, 255, 255, 70)
+
+    def _paint_button(self, surface: pygame.Surface, button: Button, rect: pygame.Rect, hovered: bool,
+                      name: str, on_panel: bool = False) -> None:
+        """Draw ``button`` at ``rect`` of ``surface`` (``on_panel``: the surface is its panel already)."""
+        ink, u = self.table.ink, self.table.u
+        if not on_panel:
+            colour, border = self._button_look(button, hovered)
+            surface.blit(ink.panel(rect.size, colour, border=border), rect)
+        layout.report("button", rect, name)
+        ink_colour = (30, 24, 10) if button.enabled and (button.focus or hovered) else (INK if button.enabled else (120, 130, 125))
+        px = min(rect.height * 0.55, 30 * u)
+        cx = rect.centerx
+        room = rect.width - 12 * u - (button.icon.get_width() + 6 * u if button.icon is not None else 0)
+        px = ink.fit(button.label, px, room)
+        if button.icon is not None:  # the icon and the words centred together
+            words = max(ink.font(px).size(button.label)[0], ink.font(px * 0.5).size(button.note)[0])
+            gap = 6 * u
+            left = rect.centerx - (button.icon.get_width() + gap + words) / 2
+            surface.blit(button.icon, button.icon.get_rect(midleft=(round(left), rect.centery)))
+            cx = left + button.icon.get_width() + gap + words / 2
+        with layout.part_of(name):
+            if button.note:
+                ink.blit_text(surface, button.label, px, ink_colour, "center", (cx, rect.centery - px * 0.22), False)
+                ink.blit_text(surface, button.note, px * 0.5, BAD if not button.enabled else ink_colour, "center",
+                              (cx, rect.bottom - px * 0.42), False)
+            else:
+                ink.blit_text(surface, button.label, px, ink_colour, "center", (cx, rect.centery), False)
+        if not button.enabled and button.note:
+            pygame.draw.line(surface, BAD, (rect.left + 6, rect.bottom - 6), (rect.right - 6, rect.top + 6), 2)
