@@ -120,6 +120,8 @@ def build_parser(with_options: bool = False) -> argparse.ArgumentParser:
     join.add_argument("--bot", default="normal")
     join.add_argument("--pin", default=None)
     join.add_argument("--token", default=None, help="the seat token of an earlier connection: its seats come back")
+    join.add_argument("--key", default=None, help="the table's key (its fingerprint, as the host shows it); "
+                      "needed with --token: the token goes to no other table")
     join.add_argument("--leave-after", type=int, default=None, help="leave after sending this many actions")
     join.add_argument("--seats", type=int, default=1, help="how many seats this client takes")
     join.add_argument("--bot-speed", type=float, default=1.0, help="bot delay factor (0 = full speed)")

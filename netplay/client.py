@@ -60,8 +60,9 @@ class AsyncClient:
 
     ``seats`` is how many open seats to ask for (0 = watch as a spectator); ``token`` reclaims the
     seats of an earlier connection. ``host_key`` is the table's key when it is known (remembered with the
-    seat token, or advertised): a host that cannot prove it holds that key gets nothing, neither the
-    token nor the name. ``clock`` is the monotonic clock press times, ping times and the host's silence
+    seat token, or advertised; or its fingerprint, typed): a host that cannot prove it holds that key
+    gets nothing, neither the token nor the name. Whoever keeps a token keeps the key with it and gives
+    both (the arcade's Rejoin: netplay/seatstore.py; ``cardtable join --token --key``). ``clock`` is the monotonic clock press times, ping times and the host's silence
     are read from (tests inject one). The PIN never leaves: it only makes the handshake's keys
     (netplay/handshake.py).
     """
@@ -74,7 +75,7 @@ class AsyncClient:
         *,
         pin: str | None = None,
         token: str | None = None,
-        host_key: bytes | None = None,
+        host_key: bytes | str | None = None,
         seats: int = 1,
         clock: Clock = time.monotonic,
         tap: Callable[[bytes], None] | None = None,  # sees every message received, as bytes (privacy tests)

@@ -166,11 +166,16 @@ def join(args: argparse.Namespace) -> int:
 
 
 async def _join(args: argparse.Namespace) -> int:
+    from cardtable.netplay import identity
     from cardtable.netplay.botclient import play_as_bot
     from cardtable.netplay.client import AsyncClient, JoinError
 
     address, port = _address(args.address)
-    client = AsyncClient(address, port, args.name, pin=args.pin, token=getattr(args, "token", None),
+    token, key = getattr(args, "token", None), getattr(args, "key", None)
+    if token is not None and key is None:
+        _say("a seat token goes only to the table it came from: give its key too (--key, printed when you joined)")
+        return 2
+    client = AsyncClient(address, port, args.name, pin=args.pin, token=token, host_key=key,
                          seats=getattr(args, "seats", 1))
     try:
         welcome = await client.connect()
@@ -181,7 +186,9 @@ async def _join(args: argparse.Namespace) -> int:
     if not welcome["seats"]:
         _say("no seat free: watching only")
     else:
-        _say(f"seat token {welcome['token']} (come back to these seats with --token {welcome['token']})")
+        fingerprint = identity.fingerprint(client.host_key) if isinstance(client.host_key, bytes) else client.host_key
+        _say(f"seat token {welcome['token']} (come back to these seats with --token {welcome['token']} "
+             f"--key {fingerprint})")
     run = await play_as_bot(client, args.bot, bot_speed=getattr(args, "bot_speed", 1.0),
                             stop_after=getattr(args, "leave_after", None))
     await client.close()

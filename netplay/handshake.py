@@ -217,9 +217,10 @@ class ClientHandshake:
                 message["name"] = self.name
         return message
 
-    def finish(self, reply: Message, expected_key: bytes | None = None) -> Keys:
+    def finish(self, reply: Message, expected_key: bytes | str | None = None) -> Keys:
         """Check the host's answer (its signature, and its key against ``expected_key``: the one
-        remembered for this table or advertised). ProtocolError says what is wrong."""
+        remembered for this table or advertised, or that key's fingerprint as a person typed it).
+        ProtocolError says what is wrong."""
         host_key = from_hex(reply, "key", identity.PUBLIC_KEY_BYTES)
         host_eph = from_hex(reply, "eph", KEY_BYTES)
         host_pake = from_hex(reply, "pake", optional=True) or b""
@@ -231,9 +232,10 @@ class ClientHandshake:
                         host_pake)
         if not identity.verify(host_key, signature, PROOF_CONTEXT + th):
             raise ProtocolError("the host could not prove it holds its key")
-        if expected_key is not None and host_key != expected_key:
+        if expected_key is not None and not identity.same_key(host_key, expected_key):
+            expected = expected_key if isinstance(expected_key, str) else identity.fingerprint(expected_key)
             raise ProtocolError(f"this is not the table you know: its key is {identity.fingerprint(host_key)}, "
-                                f"the table you sat at had {identity.fingerprint(expected_key)}")
+                                f"the table you sat at had {expected.upper()}")
         try:
             shared = self._eph.exchange(X25519PublicKey.from_public_bytes(host_eph))
             pake_key = self._spake.finish(host_pake) if host_pake else b""
@@ -301,7 +303,7 @@ def _host_hello(messages: list[Message]) -> Message | None:
     return next((reply for message in messages if (reply := host_answer(message)) is not None), None)
 
 
-async def shake_hands(conn: Connection, pin: str | None = None, expected_key: bytes | None = None) -> Keys:
+async def shake_hands(conn: Connection, pin: str | None = None, expected_key: bytes | str | None = None) -> Keys:
     """The client's handshake on an open ``conn`` (tools and tests; the client's own waits out ``wait``
     with a deadline): the clear hello, the host's answer checked (its key against ``expected_key``),
     then ``conn`` sealed. :class:`Refused` for the host's ``bye``, ProtocolError for an answer that does

@@ -58,6 +58,15 @@ def key_from_hex(text: str) -> bytes | None:
     return key if len(key) == PUBLIC_KEY_BYTES else None
 
 
+def same_key(public_key: bytes, expected: bytes | str) -> bool:
+    """Whether ``public_key`` is ``expected``: the key itself, or its fingerprint as a person typed it
+    (any case, with or without the dashes)."""
+    if isinstance(expected, bytes):
+        return public_key == expected
+    typed = expected.replace("-", "").replace(" ", "").upper()
+    return typed == fingerprint(public_key).replace("-", "")
+
+
 def verify(public_key: bytes, signature: bytes, message: bytes) -> bool:
     """Whether ``signature`` is the holder of ``public_key``'s over ``message`` (False for any bad input)."""
     if len(public_key) != PUBLIC_KEY_BYTES or len(signature) != SIGNATURE_BYTES:

@@ -255,22 +255,34 @@ def test_a_host_resumed_on_another_port_gives_the_same_seat_back(app, tmp_path) 
 
 
 def test_join_takes_a_seat_token(tmp_path) -> None:
-    """``cardtable join ADDR --token``: the headless client comes back to its seat."""
+    """``cardtable join ADDR --token T --key K``: the headless client comes back to its seat, and gives
+    its token to no table without that key."""
+    from cardtable.netplay import identity
+
     table = start_local_table("oh_hell", 3, seats=[None, None, "random"], bot_speed=0.0)
     try:
         first = NetClient("127.0.0.1", table.port, "Ann")
         first.start()
         token = first.wait_for("welcome")["token"]
+        key = identity.fingerprint(first.core.host_key).lower()  # typed in any case
         second = NetClient("127.0.0.1", table.port, "Bo")
         second.start()
         assert second.wait_for("welcome") is not None
         table.start_game()
         first.close()
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        joined = subprocess.run([sys.executable, "-m", "cardtable", "join", f"127.0.0.1:{table.port}", "--name", "Ann",
-                                 "--token", token, "--bot", "random", "--bot-speed", "0", "--leave-after", "0"],
-                                capture_output=True, text=True, env=env, timeout=60)
+        def join(*extra: str) -> subprocess.CompletedProcess[str]:
+            return subprocess.run([sys.executable, "-m", "cardtable", "join", f"127.0.0.1:{table.port}", "--name",
+                                   "Ann", "--token", token, "--bot", "random", "--bot-speed", "0", "--leave-after",
+                                   "0", *extra], capture_output=True, text=True, env=env, timeout=60)
+
+        keyless = join()
+        assert keyless.returncode == 2 and "give its key too" in keyless.stdout
+        wrong = join("--key", "AAAA-AAAA-AAAA-AAAA")
+        assert "not the table you know" in wrong.stdout
+        joined = join("--key", key)
         assert "as seat(s) [0]" in joined.stdout, joined.stdout + joined.stderr
+        assert f"--key {identity.fingerprint(first.core.host_key)}" in joined.stdout
         second.close()
     finally:
         table.stop()
