@@ -45,6 +45,19 @@ def test_one_caption_size_and_one_value_size_on_every_row_of_every_game(app, siz
 
 
 @pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
+def test_the_settings_rows_are_one_size_too(app, size) -> None:
+    from cardtable.arcade.scenes.settings import SettingsScene
+
+    app.resize(size)
+    scene = SettingsScene(app)
+    app.push(scene)
+    app.step(1)
+    assert len(scene.cyclers) == 6
+    assert len(heights(c.caption for c in scene.cyclers)) == 1 and len(heights(c.label for c in scene.cyclers)) == 1
+    assert next(item for item in scene.ring.items if item.name == "done").rect.height >= BIG_BUTTON
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_start_follows_the_last_option_and_is_a_full_button(app, game, size) -> None:
     app.resize(size)

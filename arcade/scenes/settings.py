@@ -6,10 +6,11 @@ from __future__ import annotations
 import pygame
 
 from cardtable.arcade import ui_theme
-from cardtable.arcade.focus import Cycler, text_field
-from cardtable.arcade.scenes.base import MenuScene
+from cardtable.arcade.focus import Cycler, fits, format_value, text_field
+from cardtable.arcade.scenes.base import BIG_BUTTON, MenuScene
 from cardtable.arcade.settings import BOT_SPEEDS, CARD_SIZES, COUCH_LAYOUTS, clean_name
 
+CAPTION = 0.4  # of the left column's width: the captions' part of a row
 BINDINGS = [
     ("Move", "Arrows / WASD", "D-pad / stick", "WASD"),
     ("Select / play", "Enter / Space", "A", "Space"),
@@ -37,25 +38,33 @@ class SettingsScene(MenuScene):
         half = (col.width - 40) // 2
         left = pygame.Rect(col.x, col.y, half, col.height)
         self.right = pygame.Rect(col.x + half + 40, col.y, half, col.height)
-        self.name_entry = text_field(self.manager, self.ring, self.row(left, 0), "Your name", s.name,
-                                     on_confirm=self.save_name, name="name", caption_width=0.4, max_length=20,
-                                     on_text=self.set_name)
         volumes = list(range(0, 101, 10))
-        Cycler(self.manager, self.ring, self.row(left, 1), "Volume", volumes,
-               volumes.index(min(volumes, key=lambda v: abs(v - s.volume))), labels=[f"{v}%" for v in volumes],
-               on_change=self.set_volume, name="volume", caption_width=0.4)
-        Cycler(self.manager, self.ring, self.row(left, 2), "Fullscreen", [False, True], int(self.app.fullscreen),
-               on_change=self.set_fullscreen, name="fullscreen", caption_width=0.4)
-        Cycler(self.manager, self.ring, self.row(left, 3), "Four-colour suits", [False, True], int(s.four_colour),
-               on_change=self.set_four_colour, name="four_colour", caption_width=0.4)
-        Cycler(self.manager, self.ring, self.row(left, 4), "Card size", list(CARD_SIZES),
-               CARD_SIZES.index(s.card_size), on_change=self.set_card_size, name="card_size", caption_width=0.4)
-        Cycler(self.manager, self.ring, self.row(left, 5), "Bot speed", list(BOT_SPEEDS),
-               BOT_SPEEDS.index(s.bot_speed), on_change=self.set_bot_speed, name="bot_speed", caption_width=0.4)
-        Cycler(self.manager, self.ring, self.row(left, 6), "Two on one screen", list(COUCH_LAYOUTS),
-               COUCH_LAYOUTS.index(s.couch_layout), labels=["Side by side", "Face to face"],
-               on_change=self.set_couch_layout, name="couch_layout", caption_width=0.4)
-        self.button(self.row(left, 8), "Done", self.back, name="done", big=True)
+        rows = [  # caption, values, index, labels, on_change, name
+            ("Volume", volumes, volumes.index(min(volumes, key=lambda v: abs(v - s.volume))), [f"{v}%" for v in volumes],
+             self.set_volume, "volume"),
+            ("Fullscreen", [False, True], int(self.app.fullscreen), None, self.set_fullscreen, "fullscreen"),
+            ("Four-colour suits", [False, True], int(s.four_colour), None, self.set_four_colour, "four_colour"),
+            ("Card size", list(CARD_SIZES), CARD_SIZES.index(s.card_size), None, self.set_card_size, "card_size"),
+            ("Bot speed", list(BOT_SPEEDS), BOT_SPEEDS.index(s.bot_speed), None, self.set_bot_speed, "bot_speed"),
+            ("Two on one screen", list(COUCH_LAYOUTS), COUCH_LAYOUTS.index(s.couch_layout),
+             ["Side by side", "Face to face"], self.set_couch_layout, "couch_layout"),
+        ]
+        # one caption size and one value size for every row (as on the setup screens)
+        caption_w = int(half * CAPTION)
+        value_w = half - caption_w - 2 * self.row_height
+        captions_small = not fits(["Your name"] + [row[0] for row in rows], caption_w)
+        values = [text for _, options, _, labels, _, _ in rows for text in (labels or map(format_value, options))]
+        values_small = not fits(values, value_w, value=True)
+        self.name_entry = text_field(self.manager, self.ring, self.row(left, 0), "Your name", s.name,
+                                     on_confirm=self.save_name, name="name", caption_width=CAPTION, max_length=20,
+                                     on_text=self.set_name, caption_small=captions_small)
+        self.cyclers = [
+            Cycler(self.manager, self.ring, self.row(left, i + 1), caption, options, index, labels=labels,
+                   on_change=on_change, name=name, caption_width=CAPTION, caption_small=captions_small,
+                   value_small=values_small)
+            for i, (caption, options, index, labels, on_change, name) in enumerate(rows)]
+        done = max(self.row_height, BIG_BUTTON)  # a button's height, at the column's foot
+        self.button(pygame.Rect(left.x, left.bottom - done, left.width, done), "Done", self.back, name="done", big=True)
 
     def set_name(self, text: str) -> None:
         self.app.settings.name = clean_name(text)
@@ -129,8 +138,8 @@ class SettingsScene(MenuScene):
         ui_theme.text(surface, note, size, (cols[0], y), "muted")
         y += size + 9
         small = size - 1
-        for line in ui_theme.wrap("Two on one keyboard (couch): the player on the left half of the screen uses "
-                                  "WASD, Space, Q and E; the one on the right the arrows, Enter, comma and period.", small, r.width):
+        for line in ui_theme.wrap("Two on one keyboard: the left half of the screen plays with WASD, Space, Q/E; "
+                                  "the right half with the arrows, Enter, comma/period.", small, r.width):
             ui_theme.text(surface, line, small, (cols[0], y), "muted")
             y += small + 6
 
