@@ -128,7 +128,10 @@ def build_parser(with_options: bool = False) -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="check a table log (or a guest's recording) and print its result, or watch it (--watch)")
     replay.add_argument("log")
-    replay.add_argument("--verify", action="store_true")
+    replay.add_argument("--verify", action="store_true",
+                        help="check every state hash and that a host signed the log (say who: its key's fingerprint)")
+    replay.add_argument("--key", default=None, metavar="FINGERPRINT",
+                        help="with --verify: refuse a log not signed by this host key (its lobby shows it)")
     replay.add_argument("--watch", action="store_true", help="open the replay viewer window")
     replay.add_argument("--seat", type=int, default=None, help="watch from this seat (default: a spectator's view)")
     replay.add_argument("--size", default=None, help="window size WxH (with --watch)")

@@ -198,8 +198,8 @@ async def _join(args: argparse.Namespace) -> int:
 
 
 def replay(args: argparse.Namespace) -> int:
-    """Check a table log (its hash chain and schema always; ``--verify``: every recorded state hash
-    too) and replay it; or check a guest's recording (its chain and its views). Prints JSON: what is in it, or exactly what is wrong and in which record."""
+    """Check a table log (its hash chain, signatures and schema always; ``--verify``: every recorded state
+    hash too, and that a host signed it, with ``--key`` that host) and replay it; or check a guest's recording (its chain and its views). Prints JSON: what is in it, or exactly what is wrong and in which record."""
     from cardtable.netplay.recording import is_recording
     from cardtable.netplay.replay import RecordedReplay
     from cardtable.netplay.tablelog import LogError, replay_records
@@ -209,14 +209,41 @@ def replay(args: argparse.Namespace) -> int:
             _say(json.dumps({"ok": True, **RecordedReplay(args.log).report()}))
             return 0
         done = replay_records(args.log, verify=args.verify)
+        if args.verify:
+            _check_signer(done.signed.signer, getattr(args, "key", None))
     except LogError as error:
         _say(json.dumps({"ok": False, "error": str(error), "record": error.record, "problem": error.problem}))
         return 1
     except OSError as error:
         _say(json.dumps({"ok": False, "error": str(error), "record": None, "problem": "unreadable"}))
         return 1
-    _say(json.dumps({"ok": True, **done.report(), "verified": args.verify}))
+    _say(json.dumps({"ok": True, **done.report(), "this_host": done.signed.signer == _own_fingerprint(),
+                     "verified": args.verify}))
     return 0
+
+
+def _check_signer(signer: str | None, wanted: str | None) -> None:
+    """``--verify``'s demand on who signed: someone (a log nobody signed could be anyone's), and with
+    ``--key`` that host (a forger can sign with a key of their own)."""
+    from cardtable.netplay.tablelog import LogError
+
+    if signer is None:
+        raise LogError("the log is not signed: nothing shows which host wrote it (anyone who can write the "
+                       "file could have)", 0, "unsigned")
+    if wanted is not None and signer != wanted.strip().upper():
+        raise LogError(f"signed by host key {signer}, not {wanted.strip().upper()}", 0, "signer")
+
+
+def _own_fingerprint() -> str | None:
+    """This computer's host key's fingerprint, if it has one (never made here)."""
+    from cardtable.netplay import identity
+
+    if not identity.key_path().exists():
+        return None
+    try:
+        return identity.load_or_create().fingerprint
+    except identity.IdentityError:
+        return None
 
 
 if __name__ == "__main__":

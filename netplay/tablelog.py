@@ -7,9 +7,14 @@ it), ``seat`` (seat, and the seat as ``start`` keeps it) when a spectator takes 
 ``end`` (result, hash) when the game is over, or ``closed`` (reason) when the host stops a game that is
 not over. Every record also carries ``i`` (its number), ``prev`` (the chain hash of the record
 before it, "" for the header) and ``chain`` (the first 32 hex digits of the SHA-256 of the record's
-msgpack bytes without ``chain``): a chain, so an edited, removed, inserted or reordered record is found
-by its number, cheaply (unlike the state hash, which costs a whole state dump). Whoever can rewrite the
-whole file can also recompute the chain; the chain makes every other change visible.
+msgpack bytes without ``chain`` and ``sig``): a chain, so an edited, removed, inserted or reordered
+record is found by its number, cheaply (unlike the state hash, which costs a whole state dump). Whoever
+can rewrite the whole file can also recompute the chain: the chain alone shows accidents, not forgeries.
+So a host signs its log: the header carries its identity key (``key``, netplay/identity.py) and every
+``end`` and ``closed`` record and every 64th action carries ``sig``, the key's Ed25519 signature over that
+record's chain hash, which covers every record before it. Nobody without the host's key can change a
+record that a signature covers and sign again: :func:`signatures` checks them, and says who signed
+(the key's fingerprint) and up to which record.
 
 Each record is flushed as it is written, so a host killed at any moment leaves a log that replays to
 the state it had (a half-written last record is ignored, and reported). A log with neither ``end`` nor
@@ -30,10 +35,13 @@ import msgpack
 
 from cardtable.engine import get_game
 from cardtable.engine.core import Game, IllegalAction, state_hash
+from cardtable.netplay.identity import PUBLIC_KEY_BYTES, HostIdentity, fingerprint, verify
 from cardtable.netplay.protocol import token_digest
 
 LOG_VERSION = 2
 SEAT_KINDS = ("open", "person", "bot")
+SIGN_CONTEXT = b"cardtable table log v1\0"  # what a log signature is over, apart from the host's other proofs
+SIGN_EVERY = 64  # actions between two signed ones (a host killed mid-game leaves fewer unsigned)
 
 
 class LogError(Exception):
@@ -47,8 +55,8 @@ class LogError(Exception):
 
 
 def chain_hash(record: dict[str, Any]) -> str:
-    """The chain hash of ``record`` (its bytes without the ``chain`` field)."""
-    body = {key: value for key, value in record.items() if key != "chain"}
+    """The chain hash of ``record`` (its bytes without the ``chain`` and ``sig`` fields)."""
+    body = {key: value for key, value in record.items() if key not in ("chain", "sig")}
     return hashlib.sha256(msgpack.packb(body, use_bin_type=True)).hexdigest()[:32]
 
 
@@ -60,33 +68,46 @@ def _open_private(path: str, flags: int) -> IO[bytes]:
 
 
 class TableLog:
-    """An open log being appended to."""
+    """An open log being appended to, signed with ``signer`` (a host's identity) if there is one."""
 
-    def __init__(self, handle: IO[bytes], count: int = 0, last: str = "") -> None:
+    def __init__(self, handle: IO[bytes], count: int = 0, last: str = "", signer: HostIdentity | None = None) -> None:
         self.handle = handle
         self.count = count  # records written so far (the next one's number)
         self.last = last  # the chain hash of the last record
+        self.signer = signer
 
     @classmethod
-    def create(cls, path: str, header: dict[str, Any], seats: list[dict[str, Any]]) -> TableLog:
+    def create(cls, path: str, header: dict[str, Any], seats: list[dict[str, Any]],
+               signer: HostIdentity | None = None) -> TableLog:
         """A new log. A seat given with a raw ``token`` is written with its ``token_hash`` instead."""
-        log = cls(_open_private(path, os.O_TRUNC))
-        log.write({"type": "header", "log": LOG_VERSION, **header, "created": time.time()})
+        log = cls(_open_private(path, os.O_TRUNC), signer=signer)
+        key = {"key": signer.public_key.hex()} if signer is not None else {}
+        log.write({"type": "header", "log": LOG_VERSION, **header, **key, "created": time.time()})
         log.write({"type": "start", "seats": [_seat_record(seat) for seat in seats]})
         return log
 
     @classmethod
-    def append(cls, path: str) -> TableLog:
-        """Continue the log at ``path`` (checked first; a half-written last record is dropped)."""
+    def append(cls, path: str, signer: HostIdentity | None = None) -> TableLog:
+        """Continue the log at ``path`` (checked first; a half-written last record is dropped). A log
+        signed by a host key goes on only with that key (LogError otherwise: what follows could not be
+        told from a forgery)."""
         records, good = _read(path)
         _check_chain(path, records)
+        key = records[0].get("key") if records else None
+        if key is not None and (signer is None or signer.public_key.hex() != key):
+            mine = f"this host's is {signer.fingerprint}" if signer is not None else "this host signs nothing"
+            raise LogError(f"{path}: signed by host key {_fingerprint(key)}; {mine}: resume it on the computer "
+                           "that hosted it", 0, "key")
         with open(path, "r+b") as handle:
             handle.truncate(good)
-        return cls(_open_private(path, os.O_APPEND), len(records), records[-1]["chain"] if records else "")
+        return cls(_open_private(path, os.O_APPEND), len(records), records[-1]["chain"] if records else "",
+                   signer if key is not None else None)
 
-    def write(self, record: dict[str, Any]) -> None:
+    def write(self, record: dict[str, Any], sign: bool = False) -> None:
         record = {**record, "i": self.count, "prev": self.last}
         record["chain"] = chain_hash(record)
+        if sign and self.signer is not None:
+            record["sig"] = self.signer.sign(SIGN_CONTEXT + record["chain"].encode("ascii")).hex()
         self.handle.write(msgpack.packb(record, use_bin_type=True))
         self.handle.flush()
         self.count += 1
@@ -96,14 +117,14 @@ class TableLog:
         record = {"type": "action", "n": n, "seat": seat, "action": action, "t": t}
         if digest is not None:
             record["hash"] = digest
-        self.write(record)
+        self.write(record, sign=n % SIGN_EVERY == 0)
 
     def end(self, result: dict[str, Any], digest: str) -> None:
-        self.write({"type": "end", "result": result, "hash": digest})
+        self.write({"type": "end", "result": result, "hash": digest}, sign=True)
 
     def closed(self, reason: str) -> None:
         """The host stops before the game is over (it can be resumed)."""
-        self.write({"type": "closed", "reason": reason})
+        self.write({"type": "closed", "reason": reason}, sign=True)
 
     def close(self) -> None:
         if not self.handle.closed:
@@ -163,6 +184,56 @@ def _check_chain(path: str, records: list[dict[str, Any]]) -> None:
         previous = record["chain"]
 
 
+@dataclass
+class Signed:
+    """Who signed a log and how far: ``signer`` the fingerprint of the header's key (None: not signed),
+    ``through`` the last record a good signature covers (-1: none)."""
+
+    signer: str | None = None
+    through: int = -1
+
+
+def _unhex(text: Any) -> bytes:
+    """``text`` as bytes if it is hex digits, else nothing."""
+    try:
+        return bytes.fromhex(text) if isinstance(text, str) else b""
+    except ValueError:
+        return b""
+
+
+def _fingerprint(key: Any) -> str:
+    raw = _unhex(key)
+    return fingerprint(raw) if len(raw) == PUBLIC_KEY_BYTES else "(not a key)"
+
+
+def signatures(path: str, records: list[dict[str, Any]]) -> Signed:
+    """Check every ``sig`` against the header's ``key`` (run after the chain check: each one then vouches
+    for every record up to its own). LogError naming the first bad one, a signature in a log with no key,
+    or an end or closed record with none (signatures removed)."""
+    key = records[0].get("key") if records else None
+    if key is None:
+        stray = next((i for i, record in enumerate(records) if "sig" in record), None)
+        if stray is not None:
+            raise LogError(f"{path}: record {stray} is signed but the header names no key", stray, "signature")
+        return Signed()
+    raw = _unhex(key)
+    if len(raw) != PUBLIC_KEY_BYTES:
+        raise LogError(f"{path}: record 0 (header): 'key' is not a host key", 0, "signature")
+    signed = Signed(fingerprint(raw))
+    for index, record in enumerate(records):
+        sig = record.get("sig")
+        where = f"{path}: record {index} ({record.get('type')})"
+        if sig is None:
+            if record.get("type") in ("end", "closed"):
+                raise LogError(f"{where}: not signed (the host signs every end and closed record)", index, "signature")
+            continue
+        if not verify(raw, _unhex(sig), SIGN_CONTEXT + str(record.get("chain")).encode("ascii")):
+            raise LogError(f"{where}: the signature does not hold: not written by the holder of host key "
+                           f"{signed.signer}, or changed since", index, "signature")
+        signed.through = index
+    return signed
+
+
 def _need(where: str, index: int, record: dict[str, Any], key: str, kinds: type | tuple[type, ...],
           optional: bool = False) -> Any:
     value = record.get(key)
@@ -192,6 +263,7 @@ class Replayed:
     closed: bool = False  # the host stopped it before the game was over (a `closed` record)
     records: int = 0
     torn: int = 0  # bytes of a half-written last record (ignored)
+    signed: Signed = field(default_factory=Signed)
 
     @property
     def complete(self) -> bool:
@@ -204,9 +276,14 @@ class Replayed:
                                "seed": self.header["seed"], "records": self.records, "actions": len(self.actions),
                                "ended": self.ended, "complete": self.complete, "result": self.result,
                                "hash": self.hash}
+        out["signer"] = self.signed.signer
+        out["signed_through"] = self.signed.through if self.signed.signer else None
         if not self.complete:
             out["note"] = (f"the log stops after record {self.records - 1} with no end record: the host "
                            "stopped without closing it (a crash or a kill), or the records after it were cut off")
+        if self.signed.signer and self.signed.through < self.records - 1:
+            out["unsigned"] = (f"records {self.signed.through + 1}-{self.records - 1} come after the last "
+                               "signature: nothing shows who wrote them")
         if self.torn:
             out["torn_bytes"] = self.torn
         return out
@@ -261,9 +338,11 @@ def replay_records(path: str, verify: bool = True) -> Replayed:
     if len(records) < 2 or records[0]["type"] != "header" or records[1]["type"] != "start":
         raise LogError(f"{path}: not a table log (no header and start records)", 0, "schema")
     _check_chain(path, records)
+    signed = signatures(path, records)
     header, game = _header(path, records)
     state = game.new(header["players"], header["seed"], header["options"])
-    replayed = Replayed(header, list(records[1]["seats"]), game, state, records=len(records), torn=torn)
+    replayed = Replayed(header, list(records[1]["seats"]), game, state, records=len(records), torn=torn,
+                        signed=signed)
     for index, record in enumerate(records[2:], start=2):
         kind = record["type"]
         where = f"{path}: record {index} ({kind})"
@@ -285,7 +364,7 @@ def replay_records(path: str, verify: bool = True) -> Replayed:
             taken = _need(where, index, record, "seat", int)
             if not 0 <= taken < replayed.header["players"] or "token" in record:
                 raise LogError(f"{where}: not a seat of this table (or a raw token)", index, "schema")
-            replayed.seats[taken] = {k: v for k, v in record.items() if k not in ("type", "seat", "i", "prev", "chain")}
+            replayed.seats[taken] = {k: v for k, v in record.items() if k not in ("type", "seat", "i", "prev", "chain", "sig")}
         else:
             raise LogError(f"{where}: unknown record type {kind[:32]!r}", index, "schema")
     replayed.result = game.result(state)

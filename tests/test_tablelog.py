@@ -17,25 +17,32 @@ import pytest
 from cardtable.cli import main as cli_main
 from cardtable.engine import get_game
 from cardtable.engine.core import state_hash
+from cardtable.netplay.identity import HostIdentity
 from cardtable.netplay.protocol import PROTOCOL_VERSION, token_digest
 from cardtable.netplay.tablelog import LogError, TableLog, _read, chain_hash, replay_records
 
 SECRET = "a-seat-token-nobody-may-read"
+HOST = HostIdentity.generate()  # the host that writes the logs here
 
 
-def _write(path: Path, actions: int | None = None, end: bool = True) -> None:
-    """A game of Oh Hell played by random choices, logged as a host logs it."""
+def _write(path: Path, actions: int | None = None, end: bool = True, signer: HostIdentity | None = HOST,
+           header: dict[str, Any] | None = None, change: tuple[int, int] | None = None) -> None:
+    """A game of Oh Hell played by random choices, logged as a host logs it (``change``: (n, k) plays the
+    k-th other legal action at action n, so the game goes another way from there)."""
     game = get_game("oh_hell")
     options = game.resolve_options(3, None)
-    header = {"protocol": PROTOCOL_VERSION, "game": "oh_hell", "players": 3, "seed": 4, "options": options, "name": "t"}
+    header = header or {"protocol": PROTOCOL_VERSION, "game": "oh_hell", "players": 3, "seed": 4,
+                        "options": options, "name": "t"}
     seats = [{"name": "Ada", "kind": "person", "level": None, "token": SECRET},
              {"name": "normal bot", "kind": "bot", "level": "normal"},
              {"name": "normal bot", "kind": "bot", "level": "normal"}]
-    log = TableLog.create(str(path), header, seats)
+    log = TableLog.create(str(path), header, seats, signer=signer)
     state, rng, n = game.new(3, 4, options), random.Random(4), 0
     while game.result(state) is None and (actions is None or n < actions):
         seat = next(s for s in game.to_act(state) if game.legal(state, s))
         action = game.sample(state, seat, rng)
+        if change is not None and n + 1 == change[0]:
+            action = [other for other in game.legal(state, seat) if other != action][change[1]]
         game.apply(state, seat, action)
         n += 1
         log.action(n, seat, action, 1000.0 + n, state_hash(game, state) if n % 8 == 0 else None)
@@ -140,7 +147,7 @@ def test_removing_every_hash_is_found(log: Path) -> None:
 def test_a_malformed_record_gets_a_clear_error_not_a_traceback(tmp_path: Path) -> None:
     """Records with a correct chain (written by anyone who recomputed it) are still checked."""
     path = tmp_path / "odd.ctlog"
-    _write(path, actions=3, end=False)
+    _write(path, actions=3, end=False, signer=None)  # written by anyone: no key, no signatures
     cases: list[tuple[dict[str, Any], str]] = [
         ({"type": "action", "n": 4, "action": {"type": "bid", "bid": 0}, "t": 1.0}, "'seat' is missing"),
         ({"type": "action", "n": 4, "seat": "0", "action": {}, "t": 1.0}, "'seat' has the wrong type"),
@@ -205,7 +212,7 @@ def test_appending_continues_the_chain(tmp_path: Path) -> None:
     data = path.read_bytes()
     path.write_bytes(data[:-3])  # a crash mid-record
     replayed = replay_records(str(path))
-    writer = TableLog.append(str(path))
+    writer = TableLog.append(str(path), signer=HOST)
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
     writer.closed("the host is closing")
     writer.close()
@@ -230,3 +237,69 @@ def test_resuming_a_finished_table_starts_nothing_and_changes_nothing(log: Path,
     with pytest.raises(LogError):
         Host.resume(str(cut))
     assert len(_read(str(cut))[0]) == len(_records(log)) - 1
+
+
+def _verify(log: Path, capsys: pytest.CaptureFixture[str], *more: str) -> tuple[int, dict[str, Any]]:
+    code = cli_main(["replay", str(log), "--verify", *more])
+    return code, json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+
+
+def test_a_host_signs_its_log_and_verify_says_who(log: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    records = _records(log)
+    assert records[0]["key"] == HOST.public_key.hex() and "sig" in records[-1] and records[-1]["type"] == "end"
+    actions = [r for r in records if r["type"] == "action"]
+    assert [r["n"] for r in actions if "sig" in r] == list(range(64, len(actions) + 1, 64))
+    code, report = _verify(log, capsys, "--key", HOST.fingerprint.lower())
+    assert code == 0 and report["signer"] == HOST.fingerprint and report["signed_through"] == len(records) - 1
+    assert not report["this_host"]  # not this computer's key: a key made for the test
+
+
+def test_a_forged_log_is_refused(log: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A different legal move at action 7 and every hash, the end record and the chain recomputed: the
+    host's signatures no longer hold, and the forger's own key is not the host's."""
+    header = {k: v for k, v in _records(log)[0].items() if k not in ("type", "log", "created", "i", "prev", "chain")}
+    forged = tmp_path / "forged.ctlog"
+    _write(forged, signer=None, header=header, change=(7, 0))  # the host's key claimed, nothing signed
+    seventh = [[r for r in _records(path) if r.get("n") == 7][0] for path in (forged, log)]
+    assert seventh[0]["action"] != seventh[1]["action"] and seventh[0]["seat"] == seventh[1]["seat"]
+    code, report = _verify(forged, capsys)
+    assert code == 1 and report["problem"] == "signature" and "not signed" in report["error"]
+    forger = HostIdentity.generate()
+    _write(forged, signer=forger, header=header, change=(7, 0))  # signed, but by another key than the header's
+    records = _records(forged)
+    records[0]["key"] = HOST.public_key.hex()
+    for number, record in enumerate(records):  # the chain recomputed over the host's key
+        record["prev"] = records[number - 1]["chain"] if number else ""
+        record["chain"] = chain_hash(record)
+    _save(forged, records)
+    code, report = _verify(forged, capsys)
+    assert code == 1 and report["problem"] == "signature" and "does not hold" in report["error"]
+    _write(forged, signer=forger, change=(7, 0))  # the forger's own key: it holds, but names the forger
+    code, report = _verify(forged, capsys)
+    assert code == 0 and report["signer"] == forger.fingerprint != HOST.fingerprint
+    code, report = _verify(forged, capsys, "--key", HOST.fingerprint)
+    assert code == 1 and report["problem"] == "signer"
+    _write(forged, signer=None, change=(7, 0))  # no key at all: nothing shows who wrote it
+    code, report = _verify(forged, capsys)
+    assert code == 1 and report["problem"] == "unsigned"
+
+
+def test_removed_signatures_are_found(log: Path) -> None:
+    records = _records(log)
+    del records[-1]["sig"]  # not in the chain hash: only the signature check sees it
+    _save(log, records)
+    assert (_fails(log).record, _fails(log).problem) == (len(records) - 1, "signature")
+
+
+def test_a_signed_log_goes_on_only_with_its_key(tmp_path: Path) -> None:
+    path = tmp_path / "resumed.ctlog"
+    _write(path, actions=70, end=False)
+    with pytest.raises(LogError) as caught:
+        TableLog.append(str(path), signer=HostIdentity.generate())
+    assert caught.value.problem == "key" and HOST.fingerprint in str(caught.value)
+    writer = TableLog.append(str(path), signer=HOST)
+    writer.closed("the host is closing")
+    writer.close()
+    again = replay_records(str(path))
+    assert again.closed and again.signed.through == again.records - 1
+    assert replay_records(str(path)).report()["signer"] == HOST.fingerprint

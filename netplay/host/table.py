@@ -554,7 +554,7 @@ class Host:
         self.state = self.game.new(self.players, self.seed, self.options)
         self.started = True
         if self.log_path is not None:
-            self.log = TableLog.create(self.log_path, self._header(), self.lobby.records())
+            self.log = TableLog.create(self.log_path, self._header(), self.lobby.records(), signer=self.identity)
         self.changed()
         self._after_change([])
 
@@ -581,9 +581,11 @@ class Host:
                 "seed": self.seed, "options": self.options, "name": self.config.name, "table_id": self.table_id}
 
     @classmethod
-    def resume(cls, log_path: str, config: HostConfig | None = None, clock: Clock = time.monotonic) -> Host:
-        """A host that continues the table of ``log_path`` (replayed and hash-checked). LogError if the
-        game in it is over: a finished table has nothing to resume, and its log is left as it is."""
+    def resume(cls, log_path: str, config: HostConfig | None = None, clock: Clock = time.monotonic,
+               host_key: identity.HostIdentity | None = None) -> Host:
+        """A host that continues the table of ``log_path`` (replayed, hash- and signature-checked). LogError
+        if the game in it is over (a finished table has nothing to resume, and its log is left as it is), or
+        if another host key signed it."""
         replayed = replay_records(log_path)
         over = replayed.game.result(replayed.state)
         if replayed.ended or over is not None:
@@ -591,14 +593,14 @@ class Host:
                            replayed.records - 1, "finished")
         header = replayed.header
         host = cls(header["game"], header["players"], options=header["options"], seed=header["seed"],
-                   config=config, clock=clock)
+                   config=config, clock=clock, host_key=host_key)
         host.config.name = header.get("name", host.config.name)
         host.table_id = str(header.get("table_id") or host.table_id)
         host.state = replayed.state
         host.version = host.applied = len(replayed.actions)
         host.started = True
         host.lobby.restore(replayed.seats)
-        host.log = TableLog.append(log_path)
+        host.log = TableLog.append(log_path, signer=host.identity)
         host.log_path = log_path
         return host
 
