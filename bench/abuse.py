@@ -10,7 +10,9 @@ attack runs in another process, connecting from other loopback addresses (127.1-
 machines on the LAN would; every byte stays on this machine):
 
 - ``big_hellos``: connections that each send a 1 MB hello full of small integers, with a wrong PIN,
-  again and again (the decoder and the type check used to walk all of it before the PIN);
+  again and again, from 16 source addresses in turn (the decoder and the type check used to walk all of
+  it before the PIN); ``big_hellos_wide``: the same from 2,000 addresses, so that no address's own
+  budget binds, only the table's;
 - ``non_readers``: 500 connections that say hello as spectators (they know the PIN) and never read,
   re-opened when the host lets them go; ``non_readers_admitted``: the same with room for 600
   spectators, so all of them are sent every view (the send-buffer limits alone hold memory);
@@ -42,7 +44,8 @@ from typing import Any
 
 PIN = "271828"
 GAME, PLAYERS = "go_stop", 3
-ATTACKS = ("big_hellos", "non_readers", "non_readers_admitted", "slot_holders", "chat_flood")
+ATTACKS = ("big_hellos", "big_hellos_wide", "non_readers", "non_readers_admitted", "slot_holders", "chat_flood")
+ADDRESSES = {"big_hellos": 16, "big_hellos_wide": 2000}  # source addresses the 1 MB hellos rotate through
 TICK = os.sysconf("SC_CLK_TCK")
 
 
@@ -146,7 +149,9 @@ def _hello(pin: str | None, **extra: Any) -> bytes:
     return encode({**ClientHandshake(PROTOCOL_VERSION, __version__, pin).hello(), **extra})
 
 
-async def _big_hellos(port: int, until: float, stats: dict[str, int]) -> None:
+async def _big_hellos(port: int, until: float, stats: dict[str, int], addresses: int) -> None:
+    """8 workers, each opening connection after connection from the next of ``addresses`` source
+    addresses in turn, and sending a 1 MB hello down each."""
     payload = _hello("000000", pad=[[1] * 4000] * 250)  # ~1 MB of small integers
 
     async def one(worker: int) -> None:
@@ -154,7 +159,8 @@ async def _big_hellos(port: int, until: float, stats: dict[str, int]) -> None:
         while time.monotonic() < until:
             n += 8
             try:
-                reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(_source(2, n % 32), 0))
+                reader, writer = await asyncio.open_connection("127.0.0.1", port,
+                                                               local_addr=(_source(2, n % addresses), 0))
             except OSError:
                 await asyncio.sleep(0.01)
                 continue
@@ -284,8 +290,8 @@ def attack(argv: list[str]) -> int:
     until = time.monotonic() + seconds
 
     async def main() -> None:
-        if kind == "big_hellos":
-            await _big_hellos(port, until, stats)
+        if kind in ADDRESSES:
+            await _big_hellos(port, until, stats, ADDRESSES[kind])
         elif kind in ("non_readers", "non_readers_admitted"):
             await _non_readers(port, until, stats)
         elif kind == "slot_holders":
@@ -466,9 +472,11 @@ def run(args: argparse.Namespace) -> int:
     report["attacks"] = attacks
     report["alone_again"] = _phase(None, seconds, 0)  # the machine's load drifts: the better of the two counts
     alone = max(baseline["actions_per_s"], report["alone_again"]["actions_per_s"]) or 1.0
-    report["done_when"] = {
+    report["done_when"] = {  # issue 20: 85% of the game's rate alone, ack p99 under 20 ms (quiet machine)
         kind: {"kept_actions": round(a["actions_per_s"] / alone, 2),
-               "ack_p99_under_50ms": a["ack_p99_ms"] is not None and a["ack_p99_ms"] < 50.0}
+               "kept_85": a["actions_per_s"] >= 0.85 * alone,
+               "ack_p99_ms": a["ack_p99_ms"],
+               "ack_p99_under_20ms": a["ack_p99_ms"] is not None and a["ack_p99_ms"] < 20.0}
         for kind, a in attacks.items()
     }
     report["load_after"] = [round(x, 2) for x in os.getloadavg()]
