@@ -106,18 +106,87 @@ def check_plain(data: Any, budget: int | None = None) -> None:
             stack.append((value, depth + 1))
 
 
+# msgpack's fixed-size values: first byte -> bytes in all (nil, bools, floats, ints)
+_FIXED_SIZE: Final = {0xC0: 1, 0xC2: 1, 0xC3: 1, 0xCA: 5, 0xCB: 9, 0xCC: 2, 0xCD: 3, 0xCE: 5, 0xCF: 9,
+                      0xD0: 2, 0xD1: 3, 0xD2: 5, 0xD3: 9}
+_CONTAINER_HEADER: Final = {0xDC: 3, 0xDD: 5, 0xDE: 3, 0xDF: 5}  # array16/32, map16/32 (sizes: the unpacker checks)
+_STR_HEADER: Final = {0xD9: 1, 0xDA: 2, 0xDB: 4}  # str8/16/32: bytes of the length after the type byte
+
+
+class HeaderScan:
+    """Reads the msgpack headers of a message still arriving, so that one that declares more than the
+    limits allow is refused when its header comes, not after its bytes (or the hello timeout): a string
+    over ``MAX_STR`` or past the frame limit, bin and ext values (never part of the protocol), or more
+    values than ``max_values`` allows. It walks each header once, however the bytes come in."""
+
+    def __init__(self, max_values: int | None) -> None:
+        # a map of n pairs counts n values (check_plain) and is 2n headers: more than this many headers
+        # is more values than allowed
+        self.max_headers = 2 * max_values + 2 if max_values is not None else None
+        self.at = 0  # the next header's offset in the message
+        self.headers = 0
+
+    def restart(self) -> None:
+        """A new message begins at offset 0."""
+        self.at = 0
+        self.headers = 0
+
+    def check(self, data: bytes | bytearray, frame_limit: int) -> str | None:
+        """Why the message starting at ``data[0]`` breaks the limits already, or None (so far)."""
+        end = len(data)
+        while self.at < end:
+            kind = data[self.at]
+            self.headers += 1
+            if self.max_headers is not None and self.headers > self.max_headers:
+                return f"message with more than {(self.max_headers - 2) // 2} values"
+            if kind <= 0x7F or kind >= 0xE0 or 0x80 <= kind <= 0x9F:  # fixint, fixmap, fixarray
+                size = 1
+            elif 0xA0 <= kind <= 0xBF:  # fixstr
+                size = 1 + (kind & 0x1F)
+            elif kind in _FIXED_SIZE:
+                size = _FIXED_SIZE[kind]
+            elif kind in _CONTAINER_HEADER:
+                size = _CONTAINER_HEADER[kind]
+            elif kind in _STR_HEADER:
+                width = _STR_HEADER[kind]
+                if self.at + 1 + width > end:
+                    return None  # the length has not all come yet
+                length = int.from_bytes(data[self.at + 1:self.at + 1 + width], "big")
+                if length > MAX_STR:
+                    return f"string longer than {MAX_STR} bytes"
+                size = 1 + width + length
+            elif kind in (0xC4, 0xC5, 0xC6):
+                return "bin values are not part of the protocol"
+            elif kind == 0xC1:
+                return "malformed message: byte 0xc1"
+            else:  # ext 0xc7-0xc9, fixext 0xd4-0xd8
+                return "msgpack extension types are not part of the protocol"
+            if self.at + size > frame_limit:
+                return f"message larger than {frame_limit} bytes"
+            self.at += size
+        return None
+
+
 class Decoder:
-    """Feed bytes, get whole messages. After the first error every call raises again."""
+    """Feed bytes, get whole messages. After the first error every call raises again.
+
+    With ``max_values`` (the host's decoders of client streams) the headers of a message still arriving
+    are read too (:class:`HeaderScan`), and ``frame_limit`` (at most ``max_frame``; the host lowers it
+    until the hello is accepted) bounds one message."""
 
     def __init__(self, allowed: frozenset[str], deep_check: bool = True, max_frame: int = MAX_FRAME,
                  max_values: int | None = None) -> None:
         self.allowed = allowed
         self.deep_check = deep_check  # walk every value (the host does; clients trust the limits only)
         self.max_frame = max_frame
+        self.frame_limit = max_frame
         self.max_values = max_values
         self._unpacker: msgpack.Unpacker | None = _make_unpacker(max_frame)
         self._error: str | None = None
         self._fed = 0
+        self._scan = HeaderScan(max_values) if max_values is not None else None
+        self._unread = bytearray()  # bytes of the message still arriving (with a scan)
+        self._taken = 0  # bytes of whole messages decoded, in all
 
     def feed(self, data: bytes) -> list[Message]:
         if self._unpacker is None:
@@ -126,8 +195,15 @@ class Decoder:
         self._fed += len(data)
         try:
             self._unpacker.feed(data)
+            ended = self._taken
             for item in self._unpacker:
+                began, ended = ended, self._unpacker.tell()  # where it ended (after a partial one tell() says more)
+                if ended - began > self.frame_limit:
+                    raise ProtocolError(f"message larger than {self.frame_limit} bytes")
                 messages.append(self._check(item))
+            before, self._taken = self._taken, ended
+            if self._scan is not None:
+                self._scan_unread(data, ended - before)
         except ProtocolError as error:
             self._fail(error.reason)
         except msgpack.BufferFull:
@@ -140,16 +216,31 @@ class Decoder:
 
     def leftover(self) -> int:
         """Bytes fed but not yet part of a whole message."""
-        return 0 if self._unpacker is None else self._fed - self._unpacker.tell()
+        return 0 if self._unpacker is None else self._fed - self._taken
+
+    def _scan_unread(self, data: bytes, taken: int) -> None:
+        """Keep the bytes of the message still arriving (``taken``: bytes of whole messages this feed
+        decoded) and check its headers so far."""
+        assert self._scan is not None
+        self._unread += data
+        if taken:  # whole messages came out: what is left starts a new one
+            del self._unread[:taken]
+            self._scan.restart()
+        if self._unread:
+            reason = self._scan.check(self._unread, min(self.frame_limit, self.max_frame))
+            if reason is not None:
+                raise ProtocolError(reason)
 
     def close(self) -> None:
         """Free the decoder's buffers; it takes nothing more."""
         if self._unpacker is not None:
             self._unpacker = None
+            self._unread = bytearray()
             self._error = "the connection is closing"
 
     def _fail(self, reason: str) -> None:
         self._unpacker = None  # never reuse an unpacker after an error
+        self._unread = bytearray()
         self._error = reason
         raise ProtocolError(reason)
 
@@ -316,14 +407,14 @@ class Connection:
         transport = self.writer.transport
         return self._pending_size + (transport.get_write_buffer_size() if transport is not None else 0)
 
-    async def read_bytes(self) -> bytes:
-        """The next bytes from the peer (b"" at end of stream), not decoded yet."""
+    async def read_bytes(self, limit: int = READ_CHUNK) -> bytes:
+        """The next bytes from the peer, at most ``limit`` (b"" at end of stream), not decoded yet."""
         try:
-            data = await self.reader.read(READ_CHUNK)
+            data = await self.reader.read(max(1, min(limit, READ_CHUNK)))
         except ConnectionError:
             # a reset (the peer closed with our bytes unread) is reported before the bytes that came
             # first, often the peer's bye saying why: hand those over, the error comes on the next read
-            data = bytes(getattr(self.reader, "_buffer", b""))[:READ_CHUNK]
+            data = bytes(getattr(self.reader, "_buffer", b""))[:max(1, min(limit, READ_CHUNK))]
             if not data:
                 raise
             del self.reader._buffer[: len(data)]  # type: ignore[attr-defined]

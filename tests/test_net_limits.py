@@ -97,13 +97,22 @@ def test_new_connections_per_address_are_rate_limited() -> None:
     clock = FakeClock()
     host = _host(clock, max_per_address=100, max_pending_per_address=100, max_pending=100)
     for _ in range(int(host.config.address_connect_burst)):
-        client = _client(host, welcomed=True)
-    refusal, _ = host.admission.open(ClientConn(0, FakeConn(), address="127.0.9.2"))  # type: ignore[arg-type]
-    assert refusal is not None and "wait a few seconds" in refusal
-    assert host.admission.open(ClientConn(0, FakeConn(), address="127.0.9.9"))[0] is None  # type: ignore[arg-type]
+        assert host.admission.door("127.0.9.2") is None
+    assert host.admission.door("127.0.9.2") == "too many connections from 127.0.9.2: wait a few seconds"
+    assert host.admission.door("127.0.9.9") is None
     clock.now += 1.0
-    assert host.admission.open(ClientConn(0, FakeConn(), address="127.0.9.2"))[0] is None  # type: ignore[arg-type]
-    assert client.welcomed
+    assert host.admission.door("127.0.9.2") is None
+
+
+def test_the_table_takes_new_connections_at_its_accept_rate_whatever_their_addresses() -> None:
+    clock = FakeClock()
+    host = _host(clock, accept_rate=10.0, accept_burst=20.0)
+    assert [host.admission.accept_delay() for _ in range(20)] == [0.0] * 20
+    assert host.admission.accept_delay() == pytest.approx(0.1)  # the 21st waits for the next tenth
+    clock.now += 0.05
+    assert host.admission.accept_delay() == pytest.approx(0.05)
+    clock.now += 0.06
+    assert host.admission.accept_delay() == 0.0
 
 
 def test_pending_slots_make_room_for_new_connections_oldest_first() -> None:
@@ -231,3 +240,114 @@ def test_room_is_made_at_the_expense_of_the_address_holding_the_most() -> None:
     flood = [_client(host, "127.0.66.1") for _ in range(4)] + [_client(host, "127.0.66.2")]
     refusal, evicted = host.admission.open(ClientConn(999, FakeConn(), address="127.0.17.9"))  # type: ignore[arg-type]
     assert refusal is None and evicted == [flood[0]] and returning not in evicted
+
+
+@pytest.mark.parametrize(("header", "reason"), [
+    (b"\x81\xa4type\xdb" + (10**6).to_bytes(4, "big"), "string longer than 16384 bytes"),  # str32, 1 MB
+    (b"\x82\xa4type\xa5hello\xa4name\xda" + (5000).to_bytes(2, "big"), "message larger than 4096 bytes"),
+    (b"\x81\xa4type\xc6" + (100).to_bytes(4, "big"), "bin values are not part of the protocol"),
+    (b"\x81\xa4type\xd8\x01", "msgpack extension types are not part of the protocol"),
+])
+def test_a_hello_whose_header_says_too_much_is_refused_at_once(header: bytes, reason: str) -> None:
+    """The header alone is enough: the host answers before the declared bytes (it used to wait for them,
+    or for the hello timeout, set to an hour here so that waiting would hang the test)."""
+    import socket
+
+    from cardtable.netplay.host import start_local_table
+    from cardtable.netplay.protocol import HOST_TYPES, Decoder
+    from tests.lan import PATIENCE
+
+    table = start_local_table("oh_hell", 3, seed=1, bot_speed=0.0, hello_timeout=3600.0)
+    try:
+        with socket.create_connection(("127.0.0.1", table.port), timeout=10 * PATIENCE,
+                                      source_address=("127.0.9.40", 0)) as sock:
+            sock.sendall(header)  # and nothing more: the connection stays open
+            said = Decoder(HOST_TYPES).feed(sock.recv(65536))
+    finally:
+        table.stop()
+    assert said == [{"type": "bye", "reason": reason}]
+
+
+def test_a_hello_scan_reads_each_header_once_and_counts_values() -> None:
+    from cardtable.netplay.protocol import CLIENT_TYPES, MAX_CLIENT_FRAME, Decoder, encode
+
+    decoder = Decoder(CLIENT_TYPES, max_frame=MAX_CLIENT_FRAME, max_values=10)
+    whole = encode({"type": "chat", "text": "x" * 300}) * 2
+    assert [m["type"] for n in range(0, len(whole), 7) for m in decoder.feed(whole[n:n + 7])] == ["chat", "chat"]
+    too_many = encode({"type": "chat", "text": "x", "pad": list(range(30))})
+    with pytest.raises(ProtocolError, match="more than 10 values"):
+        decoder.feed(too_many[:-1])  # refused before the message is complete
+
+
+def test_connections_over_the_accept_rate_wait_unread_and_over_an_address_budget_are_refused() -> None:
+    """Over the table's accept rate a connection is not refused: it waits in the system's queue, unread,
+    and is taken in its turn as the (injected) clock goes on; an address over its own connect budget
+    gets its bye at once."""
+    import socket
+
+    from cardtable.netplay.handshake import ClientHandshake
+    from cardtable.netplay.host import LocalTable
+    from cardtable.netplay.protocol import HOST_TYPES, PROTOCOL_VERSION, Decoder, encode
+    from tests.lan import PATIENCE
+
+    clock = FakeClock()
+    config = HostConfig(accept_rate=1.0, accept_burst=2.0, address_connect_rate=0.01, address_connect_burst=1.0,
+                        silence=1e9, ping_interval=0.02)
+    table = LocalTable(Host("oh_hell", 3, seats=[None, None, None], seed=1, config=config, clock=clock)).begin()
+    hello = encode(ClientHandshake(PROTOCOL_VERSION, "x").hello())
+
+    def first_reply(sock: socket.socket, wait: float) -> str | None:
+        sock.settimeout(wait)
+        try:
+            return str(Decoder(HOST_TYPES).feed(sock.recv(65536))[0]["type"])
+        except TimeoutError:
+            return None
+
+    socks = []
+    try:
+        for n in range(4):
+            sock = socket.create_connection(("127.0.0.1", table.port), timeout=10, source_address=(f"127.0.9.{50 + n}", 0))
+            sock.sendall(hello)
+            socks.append(sock)
+        hang = 10 * PATIENCE
+        assert [first_reply(sock, hang) for sock in socks[:2]] == ["host_hello", "host_hello"]  # the burst
+        assert first_reply(socks[2], 0.3) is None  # queued, unread (no refusal either)
+        clock.now += 1.0
+        assert first_reply(socks[2], hang) == "host_hello"
+        assert first_reply(socks[3], 0.3) is None
+        clock.now += 1.0
+        assert first_reply(socks[3], hang) == "host_hello"
+        clock.now += 10.0
+        again = socket.create_connection(("127.0.0.1", table.port), timeout=hang, source_address=("127.0.9.50", 0))
+        socks.append(again)  # 127.0.9.50's second connection: over its own budget (one)
+        assert Decoder(HOST_TYPES).feed(again.recv(65536)) == [
+            {"type": "bye", "reason": "too many connections from 127.0.9.50: wait a few seconds"}]
+    finally:
+        for sock in socks:
+            sock.close()
+        table.stop()
+
+
+def test_after_the_welcome_a_message_may_be_larger_than_a_hello() -> None:
+    import asyncio
+
+    from cardtable.netplay.client import AsyncClient
+    from cardtable.netplay.host import start_local_table
+    from tests.lan import PATIENCE
+
+    table = start_local_table("oh_hell", 3, seed=1, bot_speed=0.0)
+
+    async def scenario() -> dict[str, Any] | None:
+        client = AsyncClient("127.0.0.1", table.port, "Ada")
+        await client.connect(10 * PATIENCE)
+        client.send({"type": "chat", "text": "x" * 10_000})  # 10 KB: over a hello's 4096 bytes
+        while (message := await client.recv(10 * PATIENCE)) is not None and message["type"] != "chat":
+            pass
+        await client.close()
+        return message
+
+    try:
+        said = asyncio.run(scenario())
+    finally:
+        table.stop()
+    assert said is not None and said["text"] == "x" * 200

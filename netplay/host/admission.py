@@ -124,22 +124,39 @@ class Admission:
         self.config = host.config
         self.clock = clock
         self.addresses = AddressBook(self.config)
+        now = clock()
+        self.accepts = Bucket(self.config.accept_rate, self.config.accept_burst, self.config.accept_burst, now)
         self.pins: PinGuard[ClientConn] = PinGuard(self.config, clock)
         self.on_pin_failure: list[Callable[[], None]] = []
 
     # -- connections ----------------------------------------------------------------------------
 
+    def accept_delay(self) -> float:
+        """Seconds before the table takes its next new connection from anyone (0: now, and it is
+        charged). Until then connections wait in the system's queue, in the order they came, and
+        nothing of them is read: a flood from many addresses costs the host its accept rate and no more."""
+        now = self.clock()
+        if self.accepts.take(1.0, now):
+            return 0.0
+        return max(1e-3, (1.0 - self.accepts.level) / self.accepts.rate) if self.accepts.rate > 0 else 1.0
+
+    def door(self, address: str) -> str | None:
+        """Charge a connection just taken from ``address`` to its address's connect budget, before
+        anything of it is read. Why it is refused, if it is."""
+        now = self.clock()
+        if not self.addresses.get(address, now).attempts.take(1.0, now):
+            return f"too many connections from {address}: wait a few seconds"
+        return None
+
     def open(self, client: ClientConn) -> tuple[str | None, list[ClientConn]]:
-        """Register a new connection. Returns why it is refused (or None) and the connections that have
-        not said hello and must make room for it (the oldest first)."""
+        """Register a new connection (past the :meth:`door`). Returns why it is refused (or None) and the
+        connections that have not said hello and must make room for it (the oldest first)."""
         c = self.config
         now = self.clock()
         client.allowance, client.last_refill = c.burst, now
         client.byte_allowance = c.byte_burst
         client.last_heard = now
         address = self.addresses.get(client.address, now)
-        if not address.attempts.take(1.0, now):
-            return f"too many connections from {client.address}: wait a few seconds", []
         if address.connections >= c.max_per_address:
             return f"too many connections from {client.address} ({c.max_per_address})", []
         if address.pending >= c.max_pending_per_address:

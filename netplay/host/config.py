@@ -37,6 +37,9 @@ class HostConfig:
     address_byte_burst: float = 512 * 1024
     address_connect_rate: float = 4.0  # new connections per second
     address_connect_burst: float = 16.0
+    accept_rate: float = 20.0  # new connections the table takes per second, from every address together
+    accept_burst: float = 40.0  # (more wait in the system's accept queue, unread)
+    accept_backlog: int = 128  # that queue's length
     max_per_address: int = 12  # open connections
     # slots: connections that have not said hello, spectators; seated players are bounded by the seats
     max_pending: int = 256  # cheap to hold (nothing is sent to them), so plenty: a flood must outnumber them

@@ -35,6 +35,7 @@ from cardtable.netplay.protocol import (
     MAX_CLIENT_FRAME,
     MAX_CLIENT_VALUES,
     PROTOCOL_VERSION,
+    READ_CHUNK,
     Connection,
     Message,
     ProtocolError,
@@ -85,7 +86,7 @@ class Host:
         self.result: dict[str, Any] | None = None
         self.conns: dict[int, ClientConn] = {}
         self._ids = itertools.count(1)
-        self.servers: list[asyncio.Server] = []
+        self.servers: list[Listener] = []
         self.on_change: list[Callable[[], None]] = []  # discovery updates, tests
         self.done = asyncio.Event()
         self.applied = 0
@@ -97,6 +98,7 @@ class Host:
         self.clocks = Clocks(self)
         self.chat = Chat(self)
         self.cut_off = 0  # connections aborted for not reading
+        self.refused_at_door = 0  # connections over a connect budget, closed before anything was read
         self._lobby_due: asyncio.TimerHandle | None = None
         self._housekeeping: asyncio.Task[None] | None = None
         self._handlers: set[asyncio.Task[Any]] = set()  # one per connection, lingering ones included
@@ -118,7 +120,7 @@ class Host:
 
     async def serve(self, address: str = "127.0.0.1", port: int = 0) -> int:
         """Listen on ``address:port`` (0: any free port); returns the port. Call again to add addresses."""
-        server: asyncio.Server = await asyncio.start_server(self._handle, address, port)
+        server = Listener(self, address, port)
         self.servers.append(server)
         if self._housekeeping is None:
             self._housekeeping = asyncio.create_task(self._housekeep())
@@ -234,6 +236,7 @@ class Host:
             self._handlers.add(task)
             task.add_done_callback(self._handlers.discard)
         conn = Connection(reader, writer, CLIENT_TYPES, max_frame=MAX_CLIENT_FRAME, max_values=MAX_CLIENT_VALUES)
+        conn.decoder.frame_limit = self.config.max_hello_bytes  # a hello's header that says more is refused
         client = ClientConn(next(self._ids), conn)
         peer = writer.get_extra_info("peername")
         client.address = str(peer[0]) if peer else ""
@@ -242,7 +245,7 @@ class Host:
         if sock is not None and self.config.socket_send_buffer:
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.config.socket_send_buffer)
-        refusal, evicted = self.admission.open(client)
+        refusal, evicted = self.admission.open(client)  # past the door: the slots
         for other in evicted:
             self.kick(other, "the table needs room for players who have said hello")
         if refusal is not None:  # too many connections: no lingering for those (a reset is fine)
@@ -266,8 +269,9 @@ class Host:
                 try:
                     if client.welcomed or client.parked is not None:  # a parked hello waits its turn
                         data = await conn.read_bytes()
-                    else:
-                        data = await asyncio.wait_for(conn.read_bytes(), max(0.0, client.hello_by - self.clock()))
+                    else:  # no more than a hello's worth (and one byte to tell it sent more)
+                        wanted = self.config.max_hello_bytes + 1 - conn.bytes_in
+                        data = await asyncio.wait_for(conn.read_bytes(wanted), max(0.0, client.hello_by - self.clock()))
                 except TimeoutError:
                     return "no hello"
                 if not data or conn.closed:  # closed meanwhile (kicked): what came after is not read
@@ -479,6 +483,7 @@ class Host:
                 return
         self.admission.welcomed(client)
         client.welcomed = True
+        client.conn.decoder.frame_limit = MAX_CLIENT_FRAME
         self.send(client, {"type": "welcome", "protocol": PROTOCOL_VERSION, "seats": list(client.seats),
                            "token": client.token, "owner": self.lobby.is_owner(client),
                            "table": self.info(), "time": self.clock()})
@@ -721,3 +726,52 @@ def _outcome(result: dict[str, Any] | None) -> str:
     if isinstance(winners, list) and winners:
         return "won by seat " + " and ".join(str(int(w) + 1) for w in winners if isinstance(w, int))
     return "ended"
+
+
+
+class Listener:
+    """One listening socket whose connections the host takes at its own pace (``Admission.accept_delay``:
+    over the table's accept rate they wait in the system's queue, unread) and charges to their address's
+    connect budget before reading anything (over it: the ``bye`` is sent and the socket closed there and
+    then). The rest go to :meth:`Host._handle` as streams. Quacks like the ``asyncio.Server`` it replaces."""
+
+    def __init__(self, host: Host, address: str, port: int) -> None:
+        family = socket.AF_INET6 if ":" in address else socket.AF_INET
+        sock = socket.create_server((address, port), family=family, backlog=host.config.accept_backlog)
+        sock.setblocking(False)
+        self.host = host
+        self.sockets = [sock]
+        self._task = asyncio.create_task(self._accept())
+
+    async def _accept(self) -> None:
+        loop = asyncio.get_running_loop()
+        listening = self.sockets[0]
+        while True:
+            while (delay := self.host.admission.accept_delay()) > 0:
+                await asyncio.sleep(delay)
+            try:
+                sock, peer = await loop.sock_accept(listening)
+            except OSError as error:  # out of file descriptors, say: the queue waits meanwhile
+                log.warning("accept failed: %s", error)
+                await asyncio.sleep(0.1)
+                continue
+            refusal = self.host.admission.door(str(peer[0]))
+            if refusal is not None:
+                self.host.refused_at_door += 1
+                with contextlib.suppress(OSError):
+                    sock.send(encode({"type": "bye", "reason": refusal}))
+                sock.close()
+                continue
+            try:
+                await loop.connect_accepted_socket(
+                    lambda: asyncio.StreamReaderProtocol(asyncio.StreamReader(limit=READ_CHUNK), self.host._handle),
+                    sock)
+            except OSError:
+                sock.close()
+
+    def close(self) -> None:
+        self._task.cancel()
+        self.sockets[0].close()
+
+    async def wait_closed(self) -> None:
+        await asyncio.gather(self._task, return_exceptions=True)
