@@ -118,6 +118,17 @@ def test_a_silent_seated_watcher_is_taken_over_by_the_clock_and_comes_back_by_ac
         await _until(lambda: not host.seats[1].takeover)
         back = await _message(eve, lambda m: m["type"] == "lobby" and not m["seats"][1].get("away"))
         assert not back["seats"][1]["bot_playing"]
+        # once more, and this time she acts before her bot (it thinks long): the action counts, she is back
+        await _until(lambda: host.bots.clock_seats == [1])
+        version = host.version
+        view = await _message(eve, lambda m: m["type"] == "view" and m["version"] == version)
+        host.config.bot_speed = 1e6
+        clock.now += 61
+        host.bots.check_clock()
+        assert host.seats[1].takeover
+        eve.send_action(1, view["legal"][0])
+        await _until(lambda: host.version > version)
+        assert not host.seats[1].takeover
         await _close(host, eve, ada, playing=playing)
 
     _run(scenario)
