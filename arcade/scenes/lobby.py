@@ -27,7 +27,7 @@ def clock_words(seconds: float) -> str:
     """The lobby's turn clock row."""
     if seconds <= 0:
         return "Turn clock: off (nobody's turn is timed)"
-    return f"Turn clock: {seconds:.0f} s a turn, then a bot plays it"
+    return f"Turn clock: {seconds:.0f} s a turn when others play, then a bot plays it"
 
 
 def table_fingerprint(table: dict[str, Any]) -> str:
