@@ -172,6 +172,7 @@ class TableScene(Scene):
         self._notice_spot: tuple[list[layout.Drawn], tuple, list[tuple[int, int]]] | None = None  # see place_notices
         self.asked_seat: int | None = None
         self.clock: tuple[list[int], float] | None = None  # the turn clock: its seats, the app time it runs out
+        self.badges_shown: dict[int, str] | None = None  # what the table's plates show (see show_badges)
         self.history_entry: Any = None  # the History's record of this game, once it ended
         self.lobby_hints = False  # the host allows the Hint button (see hints_allowed)
         self.hint_job: HintJob | None = None
@@ -295,7 +296,8 @@ class TableScene(Scene):
             left = until - self.app.time
             if 0 < left <= COUNTDOWN:
                 shown.update({seat: f"{math.ceil(left)} s" for seat in seats})
-        if shown != getattr(self.table, "badges", None):
+        if shown != self.badges_shown:
+            self.badges_shown = shown
             self.table.set_badges(shown)
 
     def away_seats(self) -> set[int]:
@@ -426,6 +428,7 @@ class TableScene(Scene):
                 self.table.set_couch_layout(self.app.settings.couch_layout)
             if self.names and hasattr(self.table, "set_names"):
                 self.table.set_names(self.names)
+            self.badges_shown = None  # a new table shows none yet
             self.show_badges()
         except Exception as error:  # the renderer is another helper's work; never leave a blank screen
             self.app.toast(f"Plain table ({type(error).__name__}: {error})"[:90])
