@@ -98,12 +98,16 @@ def explain_join(reason: str, host: str, port: int, table: str = "") -> Explaine
 def table_gone(reason: str, host: str, port: int, table: str = "", seat_kept: bool = False) -> Explained:
     """Why a table went away mid-game, and whether there is anything to come back to. ``seat_kept``:
     this screen held seats as a guest. A host that ended its table said so ("the host is closing"):
-    the game is over, nothing is promised; a table that only vanished (a crash, a network gone) keeps
-    the seat until the host is back, and the title offers Rejoin once it is."""
+    nothing is promised (only a host that opens it again from its log brings it back, and then the
+    title offers Rejoin); a table that only vanished (a crash, a network gone) keeps the seat until
+    the host is back."""
     said = explain_join(reason, host, port, table)
     name = f"“{table}”" if table else "the table"
     if "closing" in (reason or "").lower():
-        return Explained("The host ended the table", [f"The host closed {name}: this game is over."], "ended")
+        lines = [f"The host closed {name}."]
+        if seat_kept:
+            lines.append("If the host opens it again, Rejoin shows on the title screen.")
+        return Explained("The host ended the table", lines, "ended")
     if said.code in ("other", "closed", "unreachable", "timeout"):
         said.title = "The table is gone"
         said.lines = [f"The connection to the table ended ({reason})."]

@@ -337,14 +337,11 @@ class TableScene(Scene):
         """The table went away mid-game: back to the title, saying why and how to come back."""
         from cardtable.arcade.scenes.confirm import DialogScene
         from cardtable.arcade.words import table_gone
-        from cardtable.netplay import seatstore
 
         session = self.app.session
         address = getattr(session, "address", None) or ("?", 0)
         guest = bool(self.local_seats) and getattr(session, "local_table", None) is None
         said = table_gone(reason, str(address[0]), int(address[1]), str(self.table_info.get("name") or ""), guest)
-        if said.code == "ended" and getattr(session, "seat_key", ""):
-            seatstore.forget(session.seat_key)  # nothing to rejoin: the title offers nothing
         self.app.home()
         self.app.push(DialogScene(self.app, said.title, said.lines, [("OK", lambda: None, "ok")], kind="table_gone"))
 
