@@ -31,10 +31,16 @@ BUDGET = 6000
 
 
 def laid(view: View, table: list[list[str]]) -> list[str]:
-    """The hand cards a new table lays."""
+    """The hand cards a new table lays, in the order the table shows them."""
     from cardtable.engine.bots.hint import laid_cards
 
-    return sorted(laid_cards(view["table"], table).elements())
+    left = laid_cards(view["table"], table)
+    cards = []
+    for entry in (e.split("=")[0] for meld in table for e in meld):
+        if left[entry] > 0:
+            left[entry] -= 1
+            cards.append(entry)
+    return cards
 
 
 def may_meld(legal: list[Action]) -> bool:

@@ -80,10 +80,10 @@ def play_claims(view: View, cards: list[str]) -> list[Claim]:
         verb = "wins the trick" if winner == me else "cannot win the trick"
         claims.append(Claim(kind, f"{names(cards)} {verb}", tuple(cards)))
         if total:
-            claims.append(Claim("points", f"its {s(total, 'point')} go to {side(view, winner)}", number=total,
+            claims.append(Claim("points", f"the trick's {s(total, 'point')} go to {side(view, winner)}", number=total,
                                 seat=team(winner)))
         elif winner != me:
-            claims.append(Claim("points", "it holds no points", number=0, seat=team(winner)))
+            claims.append(Claim("points", "the trick holds no points", number=0, seat=team(winner)))
         return claims
     if view["winning"] == partner:
         claims.append(Claim("partner_winning", "your partner is winning the trick", tuple(cards)))
