@@ -7,7 +7,8 @@ measure how often each bot level plays one.
 - ``search`` plays bot games (seats drawn from random, easy and normal, so the positions vary) and keeps
   the positions where at least one legal action is a blunder, preferring those where ``normal`` or
   ``hard`` plays one; it writes them as JSON (``{"game", "note", "view", "legal", "worse"}`` each: what
-  a bot is given, and the blunder on offer), the form of ``tests/data/blunders/GAME.json``.
+  a bot is given, and the blunder on offer; a ``"seed"`` added by hand is the rng seed a bot played the
+  blunder with), the form of ``tests/data/blunders/GAME.json``.
 - ``rates``: for each game, ``--positions`` such positions (from other seeds than the tests'), and per
   level the share of them where the level's choice is a blunder. The last line of stdout is JSON.
   ``tools/bench_bots.py blunders`` runs the same.
