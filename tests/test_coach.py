@@ -321,17 +321,22 @@ def check_position(name: str, players: int, seed: int, steps: int, driver: str =
     if found is None:
         return 0
     game, state, seat = found
+    return check_state(name, state, seat, random.Random(seed), f"seed {seed} steps {steps}")
+
+
+def check_state(name: str, state: Any, seat: int, rng: random.Random, where: str = "") -> int:
+    """Explain every move of ``seat`` in ``state`` and check every claim; the kinds of claims checked."""
+    game = get_game(name)
     view, legal = game.view(state, seat), game.legal(state, seat)
     visible = Counter(game.cards(state)) - Counter(game.hidden(state, seat))
     checked = 0
-    for action in candidates(game, state, seat, random.Random(seed))[:16]:
+    for action in candidates(game, state, seat, rng)[:16]:
         told = explain(name, view, legal, action)
         assert told.claims and told.sentence, (name, action)
         for claim in told.claims:
             assert not Counter(claim.cards) - visible, f"{name}: {claim} names a card the seat cannot see"
             assert HOLDS[name](state, seat, legal, action, claim), (
-                f"{name} seed {seed} steps {steps} seat {seat}: {action} -> false claim {claim}\n"
-                f"sentence: {told.sentence}")
+                f"{name} {where} seat {seat}: {action} -> false claim {claim}\nsentence: {told.sentence}")
             checked += 1
     return checked
 
@@ -421,3 +426,56 @@ def test_rummy_first_draw_is_the_rule_not_a_judgement() -> None:
     seat = game.to_act(state)[0]
     view, legal = game.view(state, seat), game.legal(state, seat)
     assert explain("rummy", view, legal, {"type": "draw"}).sentence == "draw: you may meld only after a draw"
+
+
+def kinds_checked(name: str, state: Any, seat: int) -> set[str]:
+    """The claim kinds said of ``seat``'s moves in ``state``, each checked (check_state)."""
+    game = get_game(name)
+    check_state(name, state, seat, random.Random(0), "scenario")
+    view, legal = game.view(state, seat), game.legal(state, seat)
+    return {c.kind for a in candidates(game, state, seat, random.Random(0)) for c in explain(name, view, legal, a).claims}
+
+
+def rummy_hand(state: Any, seat: int, cards: list[str]) -> None:
+    """Give ``seat`` exactly ``cards`` (taken from wherever they are); its old cards go to the pile."""
+    for card in cards:
+        place = next(h for h in [*state.hands, state.pile] if card in h)
+        place.remove(card)
+    state.pile.extend(state.hands[seat])
+    state.hands[seat] = list(cards)
+    get_game("rummy").check(state)
+
+
+def test_rummy_knock_and_going_out_claims_hold() -> None:
+    """The phases random play seldom reaches: a knock, and a meld that lays the whole hand."""
+    game = get_game("rummy")
+    state = game.new(3, seed=2)
+    seat = state.turn
+    game.apply(state, seat, {"type": "draw"})
+    rummy_hand(state, seat, ["AS", "2H", "3C", "4C", "5C"])
+    game.apply(state, seat, {"type": "meld", "table": [["3C", "4C", "5C"]]})
+    assert state.phase == "knock"
+    assert kinds_checked("rummy", state, seat) >= {"hand_value", "fewest_cards"}
+    rummy_hand(state, (seat + 1) % 3, ["AC"])
+    assert "someone holds only 1 card" in explain("rummy", game.view(state, seat), game.legal(state, seat),
+                                                  {"type": "knock"}).sentence
+    state = game.new(2, seed=2)
+    seat = state.turn
+    game.apply(state, seat, {"type": "draw"})
+    rummy_hand(state, seat, ["5H", "6H", "7H"])
+    meld = {"type": "meld", "table": [["5H", "6H", "7H"]]}
+    view, legal = game.view(state, seat), game.legal(state, seat)
+    assert explain("rummy", view, legal, meld).kinds() >= {"lays", "goes_out"}
+    assert "goes_out_possible" in explain("rummy", view, legal, {"type": "draw"}).kinds()
+    assert kinds_checked("rummy", state, seat) >= {"goes_out_possible"}
+
+
+def test_speed_draw_and_oh_hell_every_card_wins_claims_hold() -> None:
+    game = get_game("speed")
+    state = game.new(2, seed=4, options={"auto_draw": False})
+    for seat in (0, 1):
+        game.apply(state, seat, {"type": "ready"})
+    game.apply(state, 0, next(a for a in game.legal(state, 0) if a["type"] == "play"))
+    assert "draw" in kinds_checked("speed", state, 0)
+    view, legal = oh_hell_trick(["AD", "KD"], ["2D", "3D", "4D"], bid=2, took=0)
+    assert "all_win" in explain("oh_hell", view, legal, legal[0]).kinds()
