@@ -200,12 +200,18 @@ def rummy_holds(state: Any, seat: int, legal: list[Action], action: Action, clai
 
 
 def tractor_follows(state: Any, seat: int) -> set[tuple[str, ...]]:
-    """Every legal follow of ``seat`` (as sorted card tuples)."""
+    """Every legal follow of ``seat`` (as sorted card tuples): from the led suit when it holds enough,
+    else all of that suit and every choice of the rest."""
     order = order_of(state)
     lead = state.trick[0]["cards"]
     hand = state.hands[seat]
-    return {tuple(sorted(combo)) for combo in itertools.combinations(sorted(hand), len(lead))
-            if follow_error(hand, list(combo), lead, order) is None}
+    suit = sorted(of_class(hand, order, order[lead[0]][0]))
+    if len(suit) >= len(lead):
+        combos = itertools.combinations(suit, len(lead))
+    else:
+        rest = sorted((Counter(hand) - Counter(suit)).elements())
+        combos = (tuple(suit) + more for more in itertools.combinations(rest, len(lead) - len(suit)))
+    return {tuple(sorted(combo)) for combo in combos if follow_error(hand, list(combo), lead, order) is None}
 
 
 def tractor_holds(state: Any, seat: int, legal: list[Action], action: Action, claim: Claim) -> bool:
@@ -226,7 +232,7 @@ def tractor_holds(state: Any, seat: int, legal: list[Action], action: Action, cl
     if kind == "forced":
         if not state.trick:
             return len(state.hands[seat]) == 1
-        return len(state.hands[seat]) > 20 or len(tractor_follows(state, seat)) == 1
+        return len(tractor_follows(state, seat)) == 1
     if kind == "wins":
         return last and trick_event()["winner"] == seat
     if kind == "loses":
