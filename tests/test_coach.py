@@ -135,6 +135,8 @@ def oh_hell_holds(state: Any, seat: int, legal: list[Action], action: Action, cl
         return len(legal) == 1
     if kind == "estimate":
         return action["type"] == "bid"
+    if kind == "hook":
+        return claim.number == game.forbidden_bid(state, seat)
     if kind == "bids_so_far":
         return claim.number == sum(b for b in state.bids if b is not None)
     if kind == "wins":
@@ -485,3 +487,11 @@ def test_speed_draw_and_oh_hell_every_card_wins_claims_hold() -> None:
     assert "draw" in kinds_checked("speed", state, 0)
     view, legal = oh_hell_trick(["AD", "KD"], ["2D", "3D", "4D"], bid=2, took=0)
     assert "all_win" in explain("oh_hell", view, legal, legal[0]).kinds()
+
+
+def test_oh_hell_the_hook_is_named_for_the_dealer() -> None:
+    game = get_game("oh_hell")
+    state = game.new(4, seed=3, options={"hook": True, "schedule": "down"})
+    while game.to_act(state)[0] != state.dealer:
+        game.apply(state, game.to_act(state)[0], {"type": "bid", "bid": 3})
+    assert "hook" in kinds_checked("oh_hell", state, state.dealer)

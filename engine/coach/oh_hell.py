@@ -6,6 +6,7 @@ Claim kinds:
 - ``forced``: the only legal card.
 - ``estimate``: a bid's reason from the hand's worth (the bots' own estimate; an opinion, not a fact).
 - ``bids_so_far``: the bids already made add up to ``number``.
+- ``hook``: the dealer may not bid ``number`` (the bids would add up to the cards in the hand).
 - ``wins`` / ``loses``: last to play, the card takes / does not take the trick (``loses``: ``cards``
   holds the card that beats it).
 - ``beaten``: a card already played to the trick (``cards[0]``) beats it: it cannot win.
@@ -113,16 +114,31 @@ def play_claims(view: View, legal: list[Action], card: str) -> list[Claim]:
     return claims
 
 
+def bid_claim(view: View, bid: int) -> Claim:
+    """A bid against the hand's worth in tricks (the bots' estimate: an opinion, said as one)."""
+    from cardtable.engine.bots.oh_hell import estimate_tricks
+
+    worth = estimate_tricks(view)
+    if bid >= worth + 1:
+        than = "more than"
+    elif bid <= worth - 1:
+        than = "less than"
+    else:
+        than = "about what"
+    return Claim("estimate", f"bid {bid}, {than} your hand looks worth ({worth:.1f} tricks)", number=bid)
+
+
 def explain(view: View, legal: list[Action], action: Action) -> Explanation:
     if action["type"] == "bid":
-        from cardtable.engine.bots.oh_hell import _bid_reason, estimate_tricks
-
-        claims = [Claim("estimate", f"bid {action['bid']}: {_bid_reason(estimate_tricks(view), action['bid'])}",
-                        number=action["bid"])]
+        claims = [bid_claim(view, action["bid"])]
         made = [b for b in view["bids"] if b is not None]
         if made:
             claims.append(Claim("bids_so_far", f"the bids so far add up to {sum(made)} of "
                                 f"{view['cards_this_hand']}", number=sum(made)))
+        offered = {a["bid"] for a in legal}
+        ruled_out = [n for n in range(view["cards_this_hand"] + 1) if n not in offered]
+        if ruled_out:
+            claims.insert(1, Claim("hook", f"the hook rules out {ruled_out[0]}", number=ruled_out[0]))
         return Explanation(action, tuple(claims))
     claims = [Claim("forced", FORCED)] if only(legal) else []
     claims += play_claims(view, legal, action["card"])
