@@ -62,7 +62,7 @@ class Explanation:
         return next((c for c in self.claims if c.kind == kind), None)
 
 
-SENTENCE = 96
+SENTENCE = 84
 """The most characters a sentence takes more claims for: it sits on one line of a hint plate."""
 
 
