@@ -73,11 +73,23 @@ def cache_dir() -> Path:
 
 
 def private_dir(path: Path) -> Path:
-    """``path`` made (with its parents) and readable by this user only (0700, also when it was there)."""
-    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    """``path`` made and readable by this user only (0700, also when it was there); the folders made on
+    the way to it are 0700 too (``mkdir(parents=True)`` would make them under the umask: 0755)."""
+    for folder in reversed([path, *path.parents]):
+        if not folder.exists():
+            with contextlib.suppress(FileExistsError):
+                folder.mkdir(mode=0o700)
     if os.name == "posix":
         os.chmod(path, 0o700)
     return path
+
+
+def private_data_dir(*parts: str) -> Path:
+    """The data folder, or the folder ``parts`` inside it, each 0700 (also when they were there)."""
+    folder = private_dir(data_dir())
+    for part in parts:
+        folder = private_dir(folder / part)
+    return folder
 
 
 def write_private(path: Path, data: bytes, *, replace: bool = True) -> bool:

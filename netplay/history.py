@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from cardtable.userdirs import data_dir
+from cardtable.userdirs import data_dir, private_data_dir, write_private
 
 FILE = "history.jsonl"
 LOGS = "logs"
@@ -59,8 +59,7 @@ def logs_dir() -> Path:
 
 def new_log_path(game: str) -> str:
     """A fresh file name for a table log in the data folder (the folder is made if need be)."""
-    folder = logs_dir()
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = private_data_dir(LOGS)
     stamp = time.strftime("%Y%m%d-%H%M%S")
     return str(folder / f"{stamp}-{game}-{secrets.token_hex(3)}.ctlog")
 
@@ -94,20 +93,16 @@ def entries() -> list[Finished]:
 
 
 def _write_all(kept: list[Finished]) -> None:
-    path = history_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(".tmp")
-    temporary.write_text("".join(json.dumps(asdict(e)) + "\n" for e in reversed(kept)), encoding="utf-8")
-    os.replace(temporary, path)
+    write_private(history_path(), "".join(json.dumps(asdict(e)) + "\n" for e in reversed(kept)).encode())
 
 
 def record(entry: Finished) -> Finished:
     """Add ``entry`` (its id and time are filled in when empty); keeps the newest :data:`KEEP`."""
     entry.id = entry.id or secrets.token_hex(6)
     entry.finished = entry.finished or time.time()
-    path = history_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "a", encoding="utf-8") as handle:
+    private_data_dir()
+    # 0600 from its creation (who played whom, and where the logs are: this user's business only)
+    with os.fdopen(os.open(history_path(), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600), "a", encoding="utf-8") as handle:
         handle.write(json.dumps(asdict(entry)) + "\n")
     present = entries()
     if len(present) > KEEP:

@@ -40,6 +40,7 @@ import msgpack
 
 from cardtable.netplay.protocol import PROTOCOL_VERSION
 from cardtable.netplay.tablelog import LogError, TableLog, _check_chain, _open_private, _read
+from cardtable.userdirs import private_dir
 
 RECORDING_VERSION = 1
 EXTENSION = ".ctrec"
@@ -183,8 +184,7 @@ class Recorder:
     def _open(self) -> None:
         table = self.welcome.get("table") or {}
         table_id = str(table.get("id") or "")
-        folder = self._folder()
-        folder.mkdir(parents=True, exist_ok=True)
+        folder = private_dir(self._folder())
         earlier = find_unfinished(folder, table_id, self.clock()) if table_id else None
         if earlier is not None:
             self._continue(*earlier)

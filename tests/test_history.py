@@ -7,6 +7,7 @@ import json
 import os
 import random
 import time
+from typing import Any
 
 import pygame
 import pytest
@@ -279,3 +280,47 @@ def test_the_ranking_is_one_size_and_weight_on_every_row(monkeypatch) -> None:
             assert len(names) == 4 and len({px for _, px, _ in said}) == 1 and all(bold for *_, bold in names)
         finally:
             app.shutdown_quietly()
+
+
+def test_the_data_folder_its_logs_and_the_history_are_this_users_only(data, monkeypatch) -> None:
+    """Made 0700 and 0600 from the start whatever the umask (it used to give a 0755 data folder and
+    files written under the umask before any chmod); a data folder already there at 0755 is closed."""
+    import stat
+
+    from cardtable.netplay import seatstore
+    from cardtable.netplay.recording import Recorder
+
+    def mode(path: object) -> int:
+        return stat.S_IMODE(os.stat(str(path)).st_mode)
+
+    created: list[tuple[str, int]] = []
+    real_open = os.open
+
+    def watched_open(path: Any, flags: int, mode: int = 0o777, *rest: Any) -> int:
+        if flags & os.O_CREAT:
+            created.append((os.path.basename(str(path)), mode))
+        return real_open(path, flags, mode, *rest)
+
+    monkeypatch.setattr(os, "open", watched_open)
+    old = os.umask(0o022)
+    try:
+        log = history.new_log_path("oh_hell")
+        assert mode(data) == 0o700 and mode(os.path.dirname(log)) == 0o700
+        history.record(entry(1, log))
+        history._write_all(history.entries())
+        seatstore.remember(seatstore.HeldSeat("t1", "tok", host_key="ab" * 32))
+        assert mode(history.history_path()) == 0o600 and mode(seatstore.store_path()) == 0o600
+        assert ("history.jsonl", 0o600) in created  # created 0600: never readable by others for a moment
+        assert sorted(p.name for p in data.iterdir()) == ["history.jsonl", "logs", "seats.json"]  # no .tmp left
+        os.chmod(data, 0o755)
+        history.new_log_path("oh_hell")
+        assert mode(data) == 0o700
+        recorder = Recorder(("127.0.0.1", 1), folder=data / "guest" / "recordings")  # a guest's recording
+        recorder.feed({"type": "welcome", "seats": [0], "table": {"id": "t1", "game": "oh_hell", "players": 2}})
+        recorder.feed({"type": "view", "seat": 0, "version": 1, "view": {}, "legal": [], "events": [], "result": None})
+        assert recorder.path is not None and recorder.error is None
+        assert mode(data / "guest") == 0o700 and mode(data / "guest" / "recordings") == 0o700
+        assert mode(recorder.path) == 0o600
+        recorder.close()
+    finally:
+        os.umask(old)

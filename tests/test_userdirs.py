@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -40,3 +41,18 @@ def test_old_settings_move_to_the_platform_folder_once(tmp_path: Path) -> None:
     assert not userdirs.migrate_settings(legacy, target)  # the platform folder's own file wins
     assert Settings.load(target / "settings.json").name == "Ann"
     assert not userdirs.migrate_settings(target, target)
+
+
+def test_a_private_folder_and_every_folder_made_on_the_way_are_0700(tmp_path: Path) -> None:
+    import stat
+
+    from cardtable.userdirs import private_dir
+
+    old = os.umask(0o022)
+    try:
+        (tmp_path / "there").mkdir(mode=0o755)
+        made = private_dir(tmp_path / "there" / "a" / "b")
+    finally:
+        os.umask(old)
+    modes = {p.name: stat.S_IMODE(p.stat().st_mode) for p in (tmp_path / "there", made.parent, made)}
+    assert modes == {"there": 0o755, "a": 0o700, "b": 0o700}  # what was there is not touched
