@@ -186,21 +186,15 @@ class NetSession(Session):
         from cardtable.netplay import seatstore
 
         self.welcome = welcome
-        table = welcome.get("table") or {}
         if self.address is None or self.local_table is not None or not welcome.get("token"):
             return
-        key = str(table.get("id") or "") or seatstore.address_key(*self.address)
-        if not welcome.get("seats"):
-            if self.seat_key:
+        held = seatstore.from_welcome(welcome, str(self.address[0]), int(self.address[1]))
+        if held is None:
+            if not welcome.get("seats") and self.seat_key:
                 seatstore.forget(self.seat_key)
             return
-        if table.get("over"):
-            return
-        self.seat_key = key
-        seatstore.remember(seatstore.HeldSeat(
-            key=key, token=str(welcome["token"]), table=str(table.get("name") or ""), game=str(table.get("game") or ""),
-            title=str(table.get("title") or ""), address=self.address[0], port=int(self.address[1]),
-            seats=tuple(int(s) for s in welcome.get("seats") or []), host_key=str(table.get("key") or "")))
+        self.seat_key = held.key
+        seatstore.remember(held)
 
     def send(self, seat: int, action: dict[str, Any], press_time: float | None = None) -> None:
         self.client.send_action(seat, action, time.monotonic() if press_time is None else press_time)

@@ -166,7 +166,7 @@ def join(args: argparse.Namespace) -> int:
 
 
 async def _join(args: argparse.Namespace) -> int:
-    from cardtable.netplay import identity
+    from cardtable.netplay import identity, seatstore
     from cardtable.netplay.botclient import play_as_bot
     from cardtable.netplay.client import AsyncClient, JoinError
 
@@ -175,6 +175,9 @@ async def _join(args: argparse.Namespace) -> int:
     if token is not None and key is None:
         _say("a seat token goes only to the table it came from: give its key too (--key, printed when you joined)")
         return 2
+    held = seatstore.at_address(address, port) if token is None else None
+    if held is not None:  # a seat kept here from an earlier join: back to it, if the host proves the same key
+        token, key = held.token, held.key_bytes
     client = AsyncClient(address, port, args.name, pin=args.pin, token=token, host_key=key,
                          seats=getattr(args, "seats", 1))
     try:
@@ -187,8 +190,12 @@ async def _join(args: argparse.Namespace) -> int:
         _say("no seat free: watching only")
     else:
         fingerprint = identity.fingerprint(client.host_key) if isinstance(client.host_key, bytes) else client.host_key
-        _say(f"seat token {welcome['token']} (come back to these seats with --token {welcome['token']} "
-             f"--key {fingerprint})")
+        kept = seatstore.from_welcome(welcome, address, port)
+        if kept is not None:
+            seatstore.remember(kept)
+        # the token is a password for the seat: kept 0600 in the data folder, never printed
+        _say(f"seat kept in {seatstore.store_path()} (readable by you only): run the same join again to come "
+             f"back to it; the table's key is {fingerprint}")
     run = await play_as_bot(client, args.bot, bot_speed=getattr(args, "bot_speed", 1.0),
                             stop_after=getattr(args, "leave_after", None))
     await client.close()

@@ -18,6 +18,7 @@ import json
 import time
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+from typing import Any
 
 from cardtable.netplay.identity import key_from_hex
 from cardtable.userdirs import data_dir, write_private
@@ -74,6 +75,18 @@ def _load() -> dict[str, HeldSeat]:
 def _save(held: dict[str, HeldSeat]) -> None:
     # a token is a seat: only this user may read it (0600 from the start, in a 0700 folder)
     write_private(store_path(), json.dumps({k: asdict(v) for k, v in held.items()}, indent=1).encode())
+
+
+def from_welcome(welcome: dict[str, Any], host: str, port: int) -> HeldSeat | None:
+    """The seat a ``welcome`` from ``host:port`` gives to keep, under its table's id (None: no token, no
+    seat, or the game is over)."""
+    table = welcome.get("table") or {}
+    if not welcome.get("token") or not welcome.get("seats") or table.get("over"):
+        return None
+    return HeldSeat(key=str(table.get("id") or "") or address_key(host, port), token=str(welcome["token"]),
+                    table=str(table.get("name") or ""), game=str(table.get("game") or ""),
+                    title=str(table.get("title") or ""), address=host, port=int(port),
+                    seats=tuple(int(s) for s in welcome.get("seats") or []), host_key=str(table.get("key") or ""))
 
 
 def held_seats(now: float | None = None) -> list[HeldSeat]:

@@ -256,7 +256,8 @@ def test_a_host_resumed_on_another_port_gives_the_same_seat_back(app, tmp_path) 
 
 def test_join_takes_a_seat_token(tmp_path) -> None:
     """``cardtable join ADDR --token T --key K``: the headless client comes back to its seat, and gives
-    its token to no table without that key."""
+    its token to no table without that key; it keeps the seat for the next join and never prints the
+    token (a password for the seat)."""
     from cardtable.netplay import identity
 
     table = start_local_table("oh_hell", 3, seats=[None, None, "random"], bot_speed=0.0)
@@ -270,19 +271,23 @@ def test_join_takes_a_seat_token(tmp_path) -> None:
         assert second.wait_for("welcome") is not None
         table.start_game()
         first.close()
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", "CARDTABLE_DATA_DIR": str(tmp_path / "data")}
         def join(*extra: str) -> subprocess.CompletedProcess[str]:
             return subprocess.run([sys.executable, "-m", "cardtable", "join", f"127.0.0.1:{table.port}", "--name",
-                                   "Ann", "--token", token, "--bot", "random", "--bot-speed", "0", "--leave-after",
-                                   "0", *extra], capture_output=True, text=True, env=env, timeout=60)
+                                   "Ann", "--bot", "random", "--bot-speed", "0", "--leave-after", "0", *extra],
+                                  capture_output=True, text=True, env=env, timeout=60)
 
-        keyless = join()
+        keyless = join("--token", token)
         assert keyless.returncode == 2 and "give its key too" in keyless.stdout
-        wrong = join("--key", "AAAA-AAAA-AAAA-AAAA")
+        wrong = join("--token", token, "--key", "AAAA-AAAA-AAAA-AAAA")
         assert "not the table you know" in wrong.stdout
-        joined = join("--key", key)
+        joined = join("--token", token, "--key", key)
         assert "as seat(s) [0]" in joined.stdout, joined.stdout + joined.stderr
-        assert f"--key {identity.fingerprint(first.core.host_key)}" in joined.stdout
+        assert f"the table's key is {identity.fingerprint(first.core.host_key)}" in joined.stdout
+        again = join()  # no token given: the seat kept by the join before (the token was never printed)
+        assert "as seat(s) [0]" in again.stdout, again.stdout + again.stderr
+        for run in (joined, again):
+            assert token not in run.stdout + run.stderr
         second.close()
     finally:
         table.stop()

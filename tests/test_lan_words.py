@@ -416,3 +416,14 @@ def test_the_lobby_takes_its_notices_with_it(app) -> None:
     assert [line for line, _ in app.toasts] == ["Bea sat down", "Something else"]
     lobby.go_to_table()
     assert [line for line, _ in app.toasts] == ["Something else"]
+
+
+def test_an_address_without_its_port_is_not_given_one() -> None:
+    """No host listens on a default port (each takes a free one and its lobby shows it): the join screen
+    used to fill in 47800."""
+    from cardtable.arcade.scenes.join import parse_address
+
+    assert parse_address("192.168.1.20") is None and parse_address("tabel.lan") is None
+    assert parse_address(" 192.168.1.20:52301 ") == ("192.168.1.20", 52301)
+    assert parse_address("[::1]:52301") == ("::1", 52301)
+    assert parse_address("192.168.1.20:0") is None and parse_address("192.168.1.20:port") is None

@@ -15,12 +15,12 @@ MAX_LISTED = 5
 
 
 def parse_address(text: str) -> tuple[str, int] | None:
+    """``host:port`` as typed, or None. There is no default port: a host listens where its system gave
+    it a free one, and its lobby shows the address with that port."""
     text = text.strip()
-    if not text:
-        return None
     host, _, port = text.rpartition(":")
     if not host:
-        host, port = text, "47800"
+        return None
     try:
         number = int(port)
     except ValueError:
@@ -228,7 +228,7 @@ class JoinScene(MenuScene):
     def join_manual(self) -> None:
         parsed = parse_address(self.address_entry.get_text())
         if parsed is None:
-            self.app.toast("Type an address like 192.168.1.20:47800")
+            self.app.toast("Type the address with its port, as the host's lobby shows it: like 192.168.1.20:47800")
             return
         self.app.settings.last_address = self.address_entry.get_text().strip()
         self._join(*parsed, needs_pin=False)
