@@ -37,6 +37,32 @@ class IllegalAction(ValueError):
         self.reason = reason
 
 
+class FrozenAction(dict[str, Any]):
+    """A read-only action: a game builds its common actions once and ``legal()`` hands out the same
+    ones again and again (Oh Hell's plays and bids, Speed's plays), which is safe only because nobody
+    can change them. It is a dict for msgpack, JSON and ``==``; any change raises TypeError;
+    ``dict(action)``, ``action.copy()``, ``copy.copy``, ``copy.deepcopy`` and pickling give a plain
+    dict to change."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("legal() hands out read-only actions: change a copy (dict(action))")
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
+
+    def copy(self) -> dict[str, Any]:  # type: ignore[override]
+        return dict(self)
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
+        return dict(self)  # the values are str, int and bool: nothing deeper to copy
+
+    def __reduce__(self) -> tuple[type, tuple[dict[str, Any]]]:
+        return (dict, (dict(self),))
+
+
 @dataclass(frozen=True)
 class Option:
     """One game option: its default, what values it accepts, and the words every client shows for it.

@@ -7,8 +7,12 @@ Actions
     ``{"type": "play", "card": "QH"}`` one card from the hand; follow the led suit if you can
                                       (with ``must_trump``, a trump when void in it if you have one)
 
-``legal()`` hands out shared, prebuilt action dicts (it is benchmarked): treat them as read-only and
-copy one before changing it (``sample()`` returns a copy).
+``legal()`` hands out actions built once (it is benchmarked): read-only dicts
+(``engine.core.FrozenAction``); ``dict(action)`` is a copy to change (``sample()`` returns one).
+
+Legality has one source: :func:`allowed_cards` says which cards may be played (the state keeps its
+answer for the seat to play, ``allowed``) and :meth:`OhHell.bid_refusal` whether a seat may bid (a
+number) now; ``legal()``, ``apply()`` and the reasons ``apply()`` gives for a refusal all ask them.
 
 Events
     ``{"type": "deal", "hand": h, "cards": k, "dealer": d, "trump_card": c | None, "trump": s | None}``
@@ -52,16 +56,33 @@ from math import floor
 from typing import Any, NoReturn
 
 from cardtable.engine.cards import high_value, sort_hand, standard_deck
-from cardtable.engine.core import Action, Event, Game, IllegalAction, Option, View, rng_for
+from cardtable.engine.core import Action, Event, FrozenAction, Game, IllegalAction, Option, View, rng_for
 
 BID, PLAY, OVER = "bid", "play", "over"
+ANY_BID: Any = object()  # OhHell.bid_refusal's default: may the seat bid at all?
 MAX_CARDS = {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}
 DECK: tuple[str, ...] = tuple(standard_deck())
 DECK_SET = frozenset(DECK)
 HIGH: dict[str, int] = {card: high_value(card) for card in DECK}
-# Every action a player could send, made once: legal() hands out these shared dicts.
-BID_ACTIONS: tuple[dict[str, Any], ...] = tuple({"type": "bid", "bid": n} for n in range(16))
-PLAY_ACTIONS: dict[str, dict[str, Any]] = {card: {"type": "play", "card": card} for card in DECK}
+# Hands are bit masks over DECK (suit by suit, 13 bits each): legality is a few integer operations and
+# a table lookup from a suit's 13 bits to the play actions of those cards.
+BIT: dict[str, int] = {card: 1 << i for i, card in enumerate(DECK)}
+
+
+class PlayAction(FrozenAction):
+    """One of legal()'s read-only play actions: ``{"type": "play", "card": c}`` that also carries its
+    card (``code``) and the card's ``bit``, so apply() need not read the map (it reads any other)."""
+
+    __slots__ = ("code", "bit")
+
+    def __init__(self, card: str) -> None:
+        super().__init__(type="play", card=card)
+        self.code, self.bit = card, BIT[card]
+
+
+# Every action a player could send, made once and read-only: legal() hands out these.
+BID_ACTIONS: tuple[FrozenAction, ...] = tuple(FrozenAction(type="bid", bid=n) for n in range(16))
+PLAY_ACTIONS: dict[str, PlayAction] = {card: PlayAction(card) for card in DECK}
 # By seat and card, the event of a play: apply() hands out a copy (copying a small dict costs less
 # than building one), so events stay the caller's own.
 PLAY_EVENTS: tuple[dict[str, dict[str, Any]], ...] = tuple(
@@ -71,21 +92,20 @@ PLAY_EVENTS: tuple[dict[str, dict[str, Any]], ...] = tuple(
 BID_EVENTS: tuple[tuple[dict[str, Any], ...], ...] = tuple(
     tuple({"type": "bid", "seat": seat, "bid": n} for n in range(16)) for seat in range(7)
 )
-# Hands are bit masks over DECK (suit by suit, 13 bits each): legality is a few integer operations and
-# a table lookup from a suit's 13 bits to the play actions of those cards.
-BIT: dict[str, int] = {card: 1 << i for i, card in enumerate(DECK)}
 _BIT_OF = BIT.__getitem__
 SUIT_SHIFT: dict[str, int] = {suit: 13 * i for i, suit in enumerate("SHDC")}
 SUIT_MASK: dict[str, int] = {suit: 0x1FFF << shift for suit, shift in SUIT_SHIFT.items()}
-SUIT_PLAYS: dict[str, tuple[list[dict[str, Any]], ...]] = {
+SUIT_PLAYS: dict[str, tuple[list[PlayAction], ...]] = {
     suit: tuple([PLAY_ACTIONS[DECK[shift + r]] for r in range(13) if bits >> r & 1] for bits in range(1 << 13))
     for suit, shift in SUIT_SHIFT.items()
 }
 _S, _H, _D, _C = (SUIT_PLAYS[suit] for suit in "SHDC")
-# By the card led to a trick: where its suit sits in a hand mask, and that suit's table of plays.
-FOLLOW: dict[str, tuple[int, tuple[list[dict[str, Any]], ...]]] = {
-    card: (SUIT_SHIFT[card[1]], SUIT_PLAYS[card[1]]) for card in DECK
+# By a suit's mask: where the suit sits in a hand mask, and its table of plays (one look-up for legal()).
+SUIT_TABLES: dict[int, tuple[int, tuple[list[PlayAction], ...]]] = {
+    SUIT_MASK[suit]: (SUIT_SHIFT[suit], SUIT_PLAYS[suit]) for suit in "SHDC"
 }
+SUIT_MASK_OF: dict[str, int] = {card: SUIT_MASK[card[1]] for card in DECK}  # the mask of a card's suit
+ANY_CARD = (1 << len(DECK)) - 1  # allowed_cards(): every card may be played
 
 assert DECK[:13] == tuple(r + "S" for r in "A23456789TJQK") and DECK[13][1] == "H" and DECK[26][1] == "D"
 
@@ -102,7 +122,7 @@ def hand_cards(mask: int) -> list[str]:
     return [card for card, bit in BIT.items() if mask & bit]
 
 
-BID_LISTS: tuple[list[dict[str, Any]], ...] = tuple(list(BID_ACTIONS[: k + 1]) for k in range(16))
+BID_LISTS: tuple[list[FrozenAction], ...] = tuple(list(BID_ACTIONS[: k + 1]) for k in range(16))
 # (position, cards still unshuffled) for the first k steps of a Fisher-Yates shuffle of the deck.
 SHUFFLE_STEPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((i, len(DECK) - i) for i in range(k)) for k in range(len(DECK) + 1)
@@ -171,6 +191,10 @@ class OhHellState:
     last_winner: int = -1
     scores: list[int] = field(default_factory=list)
     sheet: list[dict[str, Any]] = field(default_factory=list)
+    # In the play phase, allowed_cards() of the hand of the seat to play: the rule's answer, worked out
+    # once each time the turn moves, which legal() and apply() read (check() proves it current). It
+    # follows from the rest, so dump() leaves it out and load() works it out again.
+    allowed: int = field(default=0, compare=False)
 
 
 # By trump (None: no trump) and led suit, each card's strength in a trick: a trump 22-34, a card of the
@@ -194,19 +218,47 @@ def trick_winner(cards: list[str], leader: int, players: int, trump: str | None)
     return (leader + best_at) % players
 
 
-def playable(hand: list[str], trick: list[str], trump: str | None, must_trump: bool) -> list[str]:
-    """The cards of ``hand`` that may be played to ``trick``."""
+def allowed_cards(state: OhHellState, hand: int) -> int:
+    """The cards ``hand`` (a mask) may play to the trick in ``state``, as the mask of a whole suit (the
+    led suit's or the trump's) or :data:`ANY_CARD`: the rule of play, the one place it is written
+    (docs/RULES.md, "Oh Hell", "Play"). ``legal()``, ``apply()`` and the refusals all ask it; a card
+    may be played when ``hand & bit & allowed_cards(state, hand)``.
+
+    Follow the led suit if you can; otherwise anything, or with ``must_trump`` a trump if you have one.
+    (The trump and the option are read only when the hand cannot follow: most plays never need them.)"""
+    trick = state.trick
     if not trick:
-        return hand
-    led = trick[0][1]
-    follow = [c for c in hand if c[1] == led]
-    if follow:
-        return follow
-    if must_trump and trump is not None:
-        trumps = [c for c in hand if c[1] == trump]
-        if trumps:
-            return trumps
-    return hand
+        return ANY_CARD
+    led = SUIT_MASK_OF[trick[0]]
+    if hand & led:
+        return led
+    trump = state.trump
+    if trump is not None and state.options["must_trump"] and hand & SUIT_MASK[trump]:
+        return SUIT_MASK[trump]
+    return ANY_CARD
+
+
+def play_refusal(state: OhHellState, hand: int, card: str) -> str | None:
+    """Why ``card`` (a card code) may not be played from ``hand`` to the trick in ``state``, or None
+    when it may. The verdict is :func:`allowed_cards`'s; this only puts it in words."""
+    bit = BIT[card]
+    if not hand & bit:
+        return f"{card} is not in your hand"
+    allowed = allowed_cards(state, hand)
+    if bit & allowed:
+        return None
+    if allowed == SUIT_MASK_OF[state.trick[0]]:
+        return f"you must follow suit ({state.trick[0][1]})"
+    return f"you have a trump: you must play one ({state.trump})"
+
+
+def play_card(action: Any) -> str | None:
+    """The card of a play action (a map with type "play" and a card code), else None."""
+    if isinstance(action, dict) and action.get("type") == "play":
+        card = action.get("card")
+        if type(card) is str and card in DECK_SET:
+            return card
+    return None
 
 
 def hand_points(bid: int, took: int, cards: int, scoring: str) -> int:
@@ -308,35 +360,44 @@ class OhHell(Game):
         target = state.schedule[state.hand_index] - others
         return target if target >= 0 else None
 
+    def bid_refusal(self, state: OhHellState, seat: int, bid: Any = ANY_BID) -> str | None:
+        """Why ``seat`` may not bid ``bid`` now (by default: why it may not bid at all), or None when it
+        may: the rule of bidding, for ``legal()`` and ``apply()`` alike (docs/RULES.md, "Oh Hell",
+        "Bidding"). Whose bid it is; then 0 up to the cards in the hand, but not the hook's number."""
+        if type(seat) is not int or not 0 <= seat < state.players:
+            return f"there is no seat {seat!r} at this table"
+        if state.phase != BID:
+            return "bidding is over" if state.phase == PLAY else "the game is over"
+        if state.options["simultaneous_bids"]:
+            if state.bids[seat] is not None:
+                return "you have already bid this hand"
+        elif seat != state.turn:
+            return f"it is seat {state.turn}'s turn to bid"
+        if bid is ANY_BID:
+            return None
+        count = state.schedule[state.hand_index]
+        if type(bid) is not int or not 0 <= bid <= count:
+            return f"a bid is a whole number from 0 to {count}"
+        if state.options["hook"] and bid == self.forbidden_bid(state, seat):
+            return f"the hook: as dealer you may not bid {bid}, the bids would add up to {count}"
+        return None
+
     def legal(self, state: OhHellState, seat: int) -> list[Action]:
         phase = state.phase
         if phase == PLAY:
             if seat != state.turn or type(seat) is not int:  # a bool or float seat is no seat
                 return []
-            trick = state.trick
             hand = state.hands[seat]
-            if trick:
-                shift, plays = FOLLOW[trick[0]]
-                follow = plays[(hand >> shift) & 0x1FFF]
-                if follow:
-                    return follow[:]
-                trump = state.trump
-                if trump is not None and state.options["must_trump"]:
-                    trumps = SUIT_PLAYS[trump][(hand >> SUIT_SHIFT[trump]) & 0x1FFF]
-                    if trumps:
-                        return trumps[:]
+            allowed = state.allowed
+            if allowed != ANY_CARD:
+                shift, plays = SUIT_TABLES[allowed]
+                return plays[(hand >> shift) & 0x1FFF][:]
             return [*_S[hand & 0x1FFF], *_H[(hand >> 13) & 0x1FFF], *_D[(hand >> 26) & 0x1FFF], *_C[hand >> 39]]
-        if phase == BID:
-            if state.options["simultaneous_bids"]:
-                if type(seat) is not int or not 0 <= seat < state.players or state.bids[seat] is not None:
-                    return []
-            elif seat != state.turn or type(seat) is not int:
-                return []
+        if phase == BID and self.bid_refusal(state, seat) is None:
             count = state.schedule[state.hand_index]
-            if state.options["hook"]:
-                banned = self.forbidden_bid(state, seat)
-                if banned is not None:
-                    return [BID_ACTIONS[n] for n in range(count + 1) if n != banned]
+            banned = self.forbidden_bid(state, seat) if state.options["hook"] else None
+            if banned is not None:
+                return [BID_ACTIONS[n] for n in range(count + 1) if n != banned]
             return BID_LISTS[count][:]
         return []
 
@@ -349,58 +410,46 @@ class OhHell(Game):
     # -- playing ----------------------------------------------------------------------------------
 
     def apply(self, state: OhHellState, seat: int, action: Action) -> list[Event]:
-        if type(seat) is int and seat == state.turn and type(action) is dict:
-            if state.phase == PLAY:
-                # A legal play, checked and carried out inline (random playouts are benchmarked, and the
-                # search bots play with this engine); anything else goes to _apply_checked(), which says
-                # what is wrong. Subscripts in a try cost less than .get() calls when nothing is missing.
-                try:
-                    kind, card = action["type"], action["card"]
-                    bit = BIT[card]
-                except (KeyError, TypeError):  # no type or card, no such card, an unhashable card
+        if type(seat) is int and seat == state.turn and state.phase == PLAY:
+            # A legal play is carried out here, inline (random playouts are benchmarked); anything else
+            # goes to _apply_checked(), which says what is wrong. legal()'s own actions carry their card.
+            try:
+                card, bit = action.code, action.bit  # type: ignore[attr-defined]
+            except AttributeError:  # not one of legal()'s PlayActions: read the map
+                card = play_card(action)
+                if card is None:
                     return self._apply_checked(state, seat, action)
-                hand = state.hands[seat]
-                trick = state.trick
-                if kind == "play" and type(card) is str and hand & bit and (
-                    not trick
-                    or card[1] == (led := trick[0][1])
-                    or not (hand & SUIT_MASK[led] or state.options["must_trump"])
-                    or self._may_discard(state, hand, card)
-                ):
-                    state.hands[seat] = hand ^ bit
-                    trick.append(card)
-                    if len(trick) != state.players:
-                        state.turn = (seat + 1) % state.players
-                        return [PLAY_EVENTS[seat][card].copy()]
-                    leader = state.leader
-                    winner = trick_winner(trick, leader, state.players, state.trump)
-                    state.tricks[winner] += 1
-                    state.played += trick
-                    state.last_trick = trick
-                    state.last_leader = leader
-                    state.last_winner = winner
-                    state.trick = []
-                    state.leader = state.turn = winner
-                    events: list[Event] = [PLAY_EVENTS[seat][card].copy(),
-                                           {"type": "trick", "leader": leader, "winner": winner, "cards": trick[:]}]
-                    if not state.hands[winner]:
-                        self._finish_hand(state, events)
-                    return events
-            elif action.get("type") == "bid":
-                return self._bid(state, seat, action)
+                bit = BIT[card]
+            hand = state.hands[seat]
+            trick = state.trick
+            if hand & bit & state.allowed:
+                state.hands[seat] = hand ^ bit
+                trick.append(card)
+                if len(trick) != state.players:
+                    state.turn = turn = (seat + 1) % state.players
+                    state.allowed = allowed_cards(state, state.hands[turn])
+                    return [PLAY_EVENTS[seat][card].copy()]
+                leader = state.leader
+                winner = trick_winner(trick, leader, state.players, state.trump)
+                state.tricks[winner] += 1
+                state.played += trick
+                state.last_trick = trick
+                state.last_leader = leader
+                state.last_winner = winner
+                state.trick = []
+                state.leader = state.turn = winner
+                state.allowed = allowed_cards(state, state.hands[winner])
+                events: list[Event] = [PLAY_EVENTS[seat][card].copy(),
+                                       {"type": "trick", "leader": leader, "winner": winner, "cards": trick[:]}]
+                if not state.hands[winner]:
+                    self._finish_hand(state, events)
+                return events
+        elif isinstance(action, dict) and action.get("type") == "bid":
+            return self._bid(state, seat, action)
         return self._apply_checked(state, seat, action)
 
-    def _may_discard(self, state: OhHellState, hand: int, card: str) -> bool:
-        """``card`` (from ``hand``, not of the led suit) may be played: void in the led suit, and with
-        ``must_trump`` a trump or no trump in hand."""
-        if hand & SUIT_MASK[state.trick[0][1]]:
-            return False
-        trump = state.trump
-        return (trump is None or card[1] == trump or not state.options["must_trump"]
-                or not hand & SUIT_MASK[trump])
-
     def _apply_checked(self, state: OhHellState, seat: int, action: Action) -> list[Event]:
-        if type(action) is not dict:
+        if not isinstance(action, dict):
             raise IllegalAction(f"an action is a map with a 'type', not {type(action).__name__}")
         if type(seat) is not int or not 0 <= seat < state.players:
             raise IllegalAction(f"there is no seat {seat!r} at this table")
@@ -414,36 +463,29 @@ class OhHell(Game):
         raise IllegalAction(f"Oh Hell has no {kind!r} action (bid or play)")
 
     def _bid(self, state: OhHellState, seat: int, action: Action) -> list[Event]:
-        if state.phase != BID:
-            raise IllegalAction("bidding is over" if state.phase == PLAY else "the game is over")
-        simultaneous = state.options["simultaneous_bids"]
-        if simultaneous:
-            if state.bids[seat] is not None:
-                raise IllegalAction("you have already bid this hand")
-        elif seat != state.turn:
-            raise IllegalAction(f"it is seat {state.turn}'s turn to bid")
-        count = state.schedule[state.hand_index]
         bid = action.get("bid")
-        if type(bid) is not int or not 0 <= bid <= count:
-            raise IllegalAction(f"a bid is a whole number from 0 to {count}")
-        if state.options["hook"] and bid == self.forbidden_bid(state, seat):
-            raise IllegalAction(f"the hook: as dealer you may not bid {bid}, the bids would add up to {count}")
+        reason = self.bid_refusal(state, seat, bid)
+        if reason is not None:
+            raise IllegalAction(reason)
         state.bids[seat] = bid
-        n = state.players
-        if simultaneous:
+        if state.options["simultaneous_bids"]:
             events: list[Event] = [{"type": "bid", "seat": seat}]
             if None not in state.bids:
                 events.append({"type": "bids_revealed", "bids": list(state.bids)})
-                state.phase = PLAY
-                state.turn = state.leader
+                self._start_play(state)
             return events
         events = [BID_EVENTS[seat][bid].copy()]
         if seat == state.dealer:
-            state.phase = PLAY
-            state.turn = state.leader
+            self._start_play(state)
         else:
-            state.turn = (seat + 1) % n
+            state.turn = (seat + 1) % state.players
         return events
+
+    def _start_play(self, state: OhHellState) -> None:
+        """Bidding is over: the leader plays first."""
+        state.phase = PLAY
+        state.turn = state.leader
+        state.allowed = allowed_cards(state, state.hands[state.turn])
 
     def _refuse_play(self, state: OhHellState, seat: int, card: Any) -> NoReturn:
         """Why ``card`` may not be played by ``seat`` now. apply() carries out every legal play itself,
@@ -454,17 +496,12 @@ class OhHell(Game):
             if state.phase == OVER:
                 raise IllegalAction("the game is over")
             raise IllegalAction(f"it is seat {state.turn}'s turn to play")
-        hand = state.hands[seat]
         if type(card) is not str or card not in DECK_SET:
             raise IllegalAction("'card' must be a card code from your hand")
-        if not hand & BIT[card]:
-            raise IllegalAction(f"{card} is not in your hand")
-        trick = state.trick
-        if trick and card[1] != trick[0][1] and not self._may_discard(state, hand, card):
-            if hand & SUIT_MASK[trick[0][1]]:
-                raise IllegalAction(f"you must follow suit ({trick[0][1]})")
-            raise IllegalAction(f"you have a trump: you must play one ({state.trump})")
-        raise AssertionError(f"apply() refused a legal play: seat {seat}, {card}")
+        reason = play_refusal(state, state.hands[seat], card)
+        if reason is None:
+            raise AssertionError(f"apply() refused a legal play: seat {seat}, {card}")
+        raise IllegalAction(reason)
 
     def _finish_hand(self, state: OhHellState, events: list[Event]) -> None:
         count = state.schedule[state.hand_index]
@@ -589,7 +626,10 @@ class OhHell(Game):
         }
 
     def load(self, data: dict[str, Any]) -> OhHellState:
-        return OhHellState(**self.dump(_Loaded(data)))  # type: ignore[arg-type]
+        state = OhHellState(**self.dump(_Loaded(data)))  # type: ignore[arg-type]
+        if state.phase == PLAY:
+            state.allowed = allowed_cards(state, state.hands[state.turn])
+        return state
 
     def clone(self, state: OhHellState) -> OhHellState:
         # Slots set one by one: the dataclass __init__ would also test every default factory.
@@ -600,7 +640,7 @@ class OhHell(Game):
         copy.trump_card, copy.trump, copy.bids, copy.tricks = state.trump_card, state.trump, state.bids[:], state.tricks[:]
         copy.trick, copy.played, copy.last_trick = state.trick[:], state.played[:], state.last_trick
         copy.last_leader, copy.last_winner = state.last_leader, state.last_winner
-        copy.scores, copy.sheet = state.scores[:], state.sheet[:]
+        copy.scores, copy.sheet, copy.allowed = state.scores[:], state.sheet[:], state.allowed
         return copy
 
     # -- invariants -------------------------------------------------------------------------------
@@ -647,6 +687,7 @@ class OhHell(Game):
             assert None not in state.bids
             assert all(0 <= b <= count for b in state.bids)  # type: ignore[operator]
             assert state.turn == (state.leader + len(state.trick)) % n
+            assert state.allowed == allowed_cards(state, state.hands[state.turn]), "allowed is not the rule's answer"
             if state.options["hook"] and not state.options["simultaneous_bids"]:
                 assert sum(state.bids) != count  # type: ignore[arg-type]
         else:
@@ -667,17 +708,9 @@ class OhHell(Game):
             assert state.phase == OVER or state.leader == state.last_winner, "the last trick's winner leads"
         else:
             assert not state.played and state.last_leader == state.last_winner == -1
-        assert shared_actions_intact(), "someone changed a shared action dict handed out by legal()"
 
 
 _new_state = object.__new__
-
-
-def shared_actions_intact() -> bool:
-    """legal() hands out the dicts of BID_ACTIONS and PLAY_ACTIONS: none may have been changed."""
-    return all(a == {"type": "bid", "bid": n} for n, a in enumerate(BID_ACTIONS)) and all(
-        a == {"type": "play", "card": c} for c, a in PLAY_ACTIONS.items()
-    )
 
 
 class _Loaded:

@@ -11,7 +11,8 @@ Actions
     ``{"type": "flip"}``                       "I am stuck": when both players have asked, a card from each
                                                side pile turns onto the centre pile of the same index
 
-``legal()`` hands out shared, prebuilt play dicts: treat them as read-only (``sample()`` copies).
+``legal()`` hands out play actions built once: read-only dicts (``engine.core.FrozenAction``);
+``dict(action)`` is a copy to change (``sample()`` returns one).
 
 Events
     ``{"type": "ready", "seat": s}``, ``{"type": "start", "centre": [c0, c1]}``,
@@ -52,7 +53,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.engine.cards import RANKS, sort_hand, standard_deck
-from cardtable.engine.core import Action, Event, Game, IllegalAction, Option, View, rng_for
+from cardtable.engine.core import Action, Event, FrozenAction, Game, IllegalAction, Option, View, rng_for
 
 READY, PLAY, OVER = "ready", "play", "over"
 HAND = 5
@@ -62,9 +63,9 @@ DECK_SET = frozenset(DECK)
 _NEAR_RANKS = {r: {RANKS[(i - 1) % 13], RANKS[(i + 1) % 13]} for i, r in enumerate(RANKS)}
 FITS: dict[str, frozenset[str]] = {c: frozenset(d for d in DECK if d[0] in _NEAR_RANKS[c[0]]) for c in DECK}
 DEALS = {"15": (15, 10), "20": (20, 5)}
-# The play actions, made once per (pile, card): legal() hands out these shared dicts (copy to change).
-PLAY_ON: tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]] = tuple(  # type: ignore[assignment]
-    {c: {"type": "play", "card": c, "pile": pile} for c in DECK} for pile in (0, 1)
+# The play actions, made once per (pile, card) and read-only: legal() hands out these.
+PLAY_ON: tuple[dict[str, FrozenAction], dict[str, FrozenAction]] = tuple(  # type: ignore[assignment]
+    {c: FrozenAction(type="play", card=c, pile=pile) for c in DECK} for pile in (0, 1)
 )
 
 
@@ -184,7 +185,7 @@ class Speed(Game):
     # -- acting -----------------------------------------------------------------------------------
 
     def apply(self, state: SpeedState, seat: int, action: Action) -> list[Event]:
-        if type(action) is not dict:
+        if not isinstance(action, dict):
             raise IllegalAction(f"an action is a map with a 'type', not {type(action).__name__}")
         kind = action.get("type")
         if not isinstance(kind, str):
@@ -432,8 +433,6 @@ class Speed(Game):
             assert target == 0 or max(state.scores) >= target
         else:
             assert target == 0 or max(state.scores) < target
-        assert all(PLAY_ON[p][c] == {"type": "play", "card": c, "pile": p} for p in (0, 1) for c in DECK), \
-            "someone changed a shared action dict handed out by legal()"
 
 
 class _Loaded:

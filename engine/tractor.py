@@ -79,6 +79,7 @@ from typing import Any
 from cardtable.engine.core import (
     Action,
     Event,
+    FrozenAction,
     Game,
     IllegalAction,
     Option,
@@ -111,8 +112,8 @@ HAND = 25
 KITTY = 8
 ACE = 14
 STRENGTH = {"single": 1, "pair": 2, "jokers": 3}
-DRAW_ACTION: dict[str, Any] = {"type": "draw"}
-PASS_ACTION: dict[str, Any] = {"type": "pass"}
+DRAW_ACTION = FrozenAction(type="draw")  # read-only: legal() hands out the same one again and again
+PASS_ACTION = FrozenAction(type="pass")
 
 
 def team(seat: int) -> int:
@@ -407,7 +408,7 @@ class Tractor(Game):
             raise IllegalAction("it is not your turn")
         if state.phase in (DRAW, DECLARE):
             options = self.legal(state, seat)
-            return options[rng.randrange(len(options))]
+            return dict(options[rng.randrange(len(options))])
         hand = state.hands[seat]
         if state.phase == BURY:
             return {"type": "bury", "cards": rng.sample(hand + state.kitty, KITTY)}

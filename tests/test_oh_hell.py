@@ -443,17 +443,16 @@ def test_check_catches_broken_states() -> None:
     broken(state, lambda s: setattr(s, "trump", "S"))
 
 
-def test_check_notices_a_changed_shared_action() -> None:
+def test_legal_actions_are_read_only() -> None:
     state = three_in_play()
     action = GAME.legal(state, 0)[0]
     card = action["card"]
-    action["card"] = "KH"  # legal() hands out shared dicts: a caller must not do this
-    try:
-        with pytest.raises(AssertionError, match="shared action"):
-            GAME.check(state)
-    finally:
-        action["card"] = card
-    GAME.check(state)
+    with pytest.raises(TypeError, match="read-only"):
+        action["card"] = "KH"  # legal() hands out the same actions again: nobody may change them
+    assert GAME.legal(state, 0)[0]["card"] == card
+    mine = dict(action)  # a copy to change
+    mine["card"] = "KH"
+    assert action["card"] == card and type(GAME.sample(state, 0, random.Random(1))) is dict
 
 
 # -- views, playouts ----------------------------------------------------------------------------------
