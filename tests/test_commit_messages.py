@@ -20,6 +20,7 @@ KNOWN = {
     "48f1e7bfb16b930779f721dd7862bd755d7a96b0": "a subject of 77 characters",
     "1b29fb851832b4eefca4f6d544e3ba68b920e3b4": "a subject of 73 characters",
     "2e28434daf5e04163197a5ce5ec3b953d5cef6c3": "a subject of 76 characters",
+    "4983cc3ca237be5fd9d33fd0c79f6407561c52fc": "a subject of 73 characters",
     "1f666cd13a747822f1b3b6941b854296432e47fa": "a subject of 77 characters",
 }
 SUBJECT_MAX = 72
