@@ -29,7 +29,7 @@ import socket
 import threading
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange, Zeroconf
@@ -261,6 +261,11 @@ def listings(tables: Sequence[TableInfo]) -> list[Listing]:
 REFUSED = "refused"
 
 
+def _twin_of(key: str, name: str) -> bool:
+    """Whether ``key`` is a twin kept for the service ``name`` (``name@address:port``)."""
+    return key.startswith(name + "@")
+
+
 async def probe(address: str, port: int, timeout: float = PROBE_TIMEOUT) -> dict[str, Any] | str | None:
     """Ask the host at ``address:port`` which table it is: its ``table`` answer, with ``proven`` True
     when it signed this probe's fresh nonce with the ``key`` it names; :data:`REFUSED` when the port is
@@ -374,6 +379,11 @@ class TableBrowser:
             return
         if table is None:
             return
+        await self.take(name, table)
+
+    async def take(self, name: str, table: TableInfo) -> None:
+        """What zeroconf now says is at ``name``: list it (at once, or once its host answers a probe)."""
+        self._keep_twin(name, table)
         self.adverts[name] = table
         if not self.verify:
             self._list(table)
@@ -384,6 +394,23 @@ class TableBrowser:
                 await self.check(name)
             except Exception:
                 log.warning("could not check the table %s", shown(name), exc_info=True)
+
+    def _keep_twin(self, name: str, table: TableInfo) -> None:
+        """Another host now answers under the very name of a listed table: a copy that announced the
+        table's own service name (mDNS keeps the newest record of a name, and zeroconf on one machine may
+        not see the clash). The table listed so far stays listed as a twin, probed like any advert while
+        its host answers, so the list shows the two as a conflict instead of silently the newer one; a
+        twin at the address the name now resolves to is the same host again and goes."""
+        for key in [k for k, t in self.adverts.items() if _twin_of(k, name) and t.where == table.where]:
+            self.adverts.pop(key, None)
+            self._unlist(key)
+        listed = self.tables.get(name)
+        if listed is None or listed.where == table.where or not listed.host_key:
+            return
+        twin = replace(listed, key=f"{name}@{listed.where}")
+        self._unlist(name)
+        self.adverts[twin.key] = twin
+        self._list(twin)
 
     def _list(self, table: TableInfo) -> None:
         old = self.tables.get(table.key)
@@ -424,6 +451,8 @@ class TableBrowser:
                 self._unlist(name)
         else:
             self._unlist(name)  # refused, or another table (or program) answers there
+        if name not in self.tables and not name.endswith(SERVICE_TYPE):  # a twin gone: nothing re-announces it
+            self.adverts.pop(name, None)
 
     async def _check_loop(self) -> None:
         while True:

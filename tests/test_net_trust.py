@@ -332,3 +332,40 @@ def test_an_advert_claiming_a_key_its_host_cannot_use_is_not_listed() -> None:
 
     answer, listed = _run(scenario)
     assert answer["proven"] is False and not listed
+
+
+def test_a_copy_that_takes_the_tables_own_name_is_still_a_conflict() -> None:
+    """A copy on the host's own machine may announce the table's very service name (zeroconf there need
+    not see the clash; mDNS keeps the newest record of a name): the browser keeps the table it listed
+    as a twin while its host answers, so the list shows a conflict, not silently the copy."""
+    from cardtable.netplay.discovery import REFUSED
+
+    real, copy = HostIdentity.generate(), HostIdentity.generate()
+    name = "Kitchen._cardtable._tcp.local."
+    alive = {4000: real, 4001: copy}
+
+    def advert(port: int) -> TableInfo:
+        return TableInfo(name, "Kitchen", "127.0.0.1", port, "oh_hell", 1, 3, True, False, PROTOCOL_VERSION,
+                         table_id="t1", host_key=alive[port].public_key.hex())
+
+    async def prober(address: str, port: int) -> dict[str, Any] | str:
+        key = alive.get(port)
+        return REFUSED if key is None else {"type": "table", "id": "t1", "key": key.public_key.hex(), "proven": True}
+
+    async def scenario() -> tuple[Any, ...]:
+        browser = TableBrowser(["127.0.0.1"], prober=prober)
+        await browser.take(name, advert(4000))
+        await browser.take(name, advert(4001))  # the copy's announcement replaced the name's record
+        rows = listings(list(browser.tables.values()))
+        first = (len(rows), rows[0].conflict, {t.port for t in rows[0].tables})
+        await browser.take(name, advert(4000))  # the real host announces again: the same two, no third
+        second = sorted(t.port for t in browser.tables.values())
+        del alive[4001]  # the copy stops: its port refuses
+        for key in list(browser.adverts):
+            await browser.check(key)
+        return first, second, sorted(t.port for t in browser.tables.values()), len(browser.adverts)
+
+    first, second, third, adverts = _run(scenario)
+    assert first == (1, True, {4000, 4001})
+    assert second == [4000, 4001]
+    assert third == [4000] and adverts == 1
