@@ -114,8 +114,8 @@ class JoinScene(MenuScene):
 
     def _conflict_row(self, rect: pygame.Rect, listing: Any) -> None:
         """Adverts of one table id whose hosts hold different keys: at most one is the real table."""
-        keys = " / ".join(t.fingerprint[:9] + "…" for t in listing.tables[:3])
-        text = f"Conflict: {len(listing.tables)} tables say \"{listing.table.name}\"   ·   keys {keys}   ·   choose"
+        keys = " ".join(t.fingerprint[:4] + "…" for t in listing.tables[:3])  # the choice shows them whole
+        text = f"Conflict: \"{listing.table.name}\"   ·   {len(listing.tables)} keys: {keys}   ·   choose"
         self.button(rect, text, lambda: self.choose(listing), name=f"conflict:{listing.table.table_id}")
         self.ring.items[-1].element.text_horiz_alignment = "left"
 
