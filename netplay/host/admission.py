@@ -1,9 +1,11 @@
 """Admission and limits: who may connect, what each connection and each address may send, and the PIN
 (its guard is :class:`~netplay.host.pins.PinGuard`).
 
-Every cost is charged before the work it pays for: bytes are charged to the connection's and to its
-address's budget before they are decoded, and a connection that has not said hello may send only a
-hello's worth of bytes. Budgets per address live in :class:`AddressBook` and outlast connections, so
+Every cost is charged before the work it pays for: new connections are taken at the table's accept
+pace (:meth:`Admission.accept_delay`; the rest wait unread in the system's queue) and charged to their
+address's connect budget before a byte is read (:meth:`Admission.door`), bytes are charged to the
+connection's and to its address's budget before they are decoded, and a connection that has not said
+hello may send only a hello's worth of bytes. Budgets per address live in :class:`AddressBook` and outlast connections, so
 reconnecting never refills them. Slots are counted apart: connections that have not said hello
 (``max_pending``; when a new one needs the room, one from the address holding the most goes, the
 oldest first), spectators
