@@ -624,6 +624,7 @@ class TableScene(Scene):
                 cap = ui_theme.chip(surface, label, (12, 10), 15)
                 words = ui_theme.text(surface, "Menu", 15, (cap.right + 6, cap.centery), "muted", anchor="midleft")
             self.menu_rect = cap.union(words).inflate(8, 8)
+            self.table.mark_scene([self.menu_rect])
             self.report("badge", cap.union(words), "Esc Menu")
         self.draw_notices(surface)
         if self.watching:

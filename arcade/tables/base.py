@@ -98,6 +98,7 @@ class Table:
         self.hint_bar = HintBar(self)
         self.plates = Plates(self)
         self.reporter = Reporter(self)
+        self.scene_marks: list[pygame.Rect] = []  # what the scene draws over the table (its menu badge)
         self.renderer = Renderer(self)
         self._card_scale = 1.0  # settings "card size" (the property relayouts when it changes)
         self._first_layout = True
@@ -181,6 +182,8 @@ class Table:
             with layout.seen() as drawn:
                 self.renderer.draw_table(surface, alpha)
             self.reporter.drawn = list(drawn)
+            if not self.plates.badges_settled():
+                self.renderer.invalidate()  # placed from the frame before: once more, from this one
         else:
             self.renderer.draw_table(surface, alpha)
         self.hint_plate.draw(surface)
@@ -224,6 +227,13 @@ class Table:
 
     def needs_privacy(self) -> bool:
         return False
+
+    def mark_scene(self, marks: list[pygame.Rect]) -> None:
+        """Where the scene draws over the table (its menu badge): badges placed by the table keep clear."""
+        marks = [pygame.Rect(m) for m in marks]
+        if marks != self.scene_marks:
+            self.scene_marks = marks
+            self.renderer.invalidate()
 
     def set_badges(self, badges: dict[int, str]) -> None:
         """Who is away or played for by a bot (arcade.words.badges): a chip on the seat's name plate."""

@@ -9,6 +9,7 @@ import pygame
 from cardtable.arcade import layout
 from cardtable.arcade.anim import Vec
 from cardtable.arcade.tables.parts.palette import CYAN, GOLD, INK, PANEL, Colour
+from cardtable.arcade.tables.parts.placing import clear_spot
 
 if TYPE_CHECKING:
     from cardtable.arcade.tables.base import Table
@@ -22,6 +23,7 @@ class Plates:
         self.names: list[str] = []
         self.badges: dict[int, str] = {}  # presence by seat ("away", "bot plays"), from the lobby
         self._plates: dict[tuple, pygame.Surface] = {}
+        self.badge_spots: dict[int, tuple[pygame.Rect, pygame.Rect]] = {}  # seat: (plate, chip) last drawn
 
     def resize(self) -> None:
         self._plates.clear()
@@ -65,11 +67,38 @@ class Plates:
             return
         u = self.table.u
         image = self.table.ink.text(word, 15 * u, (20, 24, 22))
-        chip = image.get_rect().inflate(round(14 * u), round(4 * u))
-        chip.midbottom = (plate.centerx, plate.top + round(chip.height * 0.45))
+        chip = self._badge_spot(seat, plate, image.get_rect().inflate(round(14 * u), round(4 * u)))
+        self.badge_spots[seat] = (plate.copy(), chip.copy())
         pygame.draw.rect(surface, CYAN if word == "bot plays" else GOLD, chip, border_radius=round(8 * u))
         surface.blit(image, image.get_rect(center=chip.center))
         layout.report("badge", chip, f"presence {seat}", owner=f"plate {seat}")
+
+    def badges_settled(self) -> bool:
+        """Whether every badge drawn stands where the table's newest record of its frame puts it: a
+        badge is placed from the last laid-out frame, so the first frame of a layout may need a second."""
+        spots, self.badge_spots = self.badge_spots, {}
+        return all(self._badge_spot(seat, plate, chip) == chip for seat, (plate, chip) in spots.items())
+
+    def _badge_spot(self, seat: int, plate: pygame.Rect, chip: pygame.Rect) -> pygame.Rect:
+        """Across the plate's top edge, else its bottom edge, else a top corner: the first that touches
+        nothing else the table drew in its last laid-out frame nor the scene's marks (at 960x540 a hand or the menu badge can
+        sit a few pixels above a plate); the top edge when all touch something."""
+        inside = round(chip.height * 0.45)
+        tries = []
+        for anchor, point in (("midbottom", (plate.centerx, plate.top + inside)),
+                              ("midtop", (plate.centerx, plate.bottom - inside)),
+                              ("bottomright", (plate.right, plate.top + inside)),
+                              ("bottomleft", (plate.left, plate.top + inside))):
+            box = chip.copy()
+            setattr(box, anchor, point)
+            tries.append((anchor, box))
+        mine = {f"plate {seat}", f"presence {seat}"}
+        keep_clear = [d.box.inflate(2, 2) for d in self.table.reporter.drawn
+                      if d.kind not in ("backdrop", "overlay") and d.name not in mine and d.owner not in mine]
+        keep_clear += self.table.scene_marks
+        room = pygame.Rect((0, 0), self.table.size)
+        spot = clear_spot(tries, room, keep_clear)
+        return spot[1] if spot is not None else tries[0][1]
 
     def _compose(self, name: str, lines: list[tuple[str, Colour]], active: bool, width: float | None) -> pygame.Surface:
         ink, u = self.table.ink, self.table.u
