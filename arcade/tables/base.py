@@ -118,6 +118,7 @@ class Table:
 
     def set_view(self, seat: int, view: dict[str, Any], legal: list[Action], events: list[dict[str, Any]]) -> None:
         first = not self.views
+        self.warmup.busy()
         if view != self.views.get(seat):  # the position changed: what was said about the old one goes
             self.toasts.position_changed(seat)
             self.hint_plate.position_changed(seat, legal)
@@ -316,6 +317,11 @@ class Table:
     def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
         """Drawn every frame over the cards (cursors, overlays)."""
 
+    def under_areas(self) -> list[pygame.Rect] | None:
+        """Where :meth:`draw_under` may draw (cards there are drawn every frame, over it); None:
+        anywhere (every card is drawn every frame). The base draws nothing under the cards."""
+        return [] if type(self).draw_under is Table.draw_under else None
+
     def draw_buttons(self, surface: pygame.Surface) -> None:
         """The buttons, over the cards and under :meth:`draw_over`."""
         self.renderer.draw_buttons(surface)
@@ -392,7 +398,7 @@ class Table:
 
 __all__ = [
     "ARROWS", "BAD", "CARD_CODE", "CYAN", "FELT", "FELT_DARK", "FLIP_TIME", "GOLD", "HINT", "HINT_TIME", "INK",
-    "LEGAL", "MARKER_REACH", "MENU_CORNER", "MENU_STRIP", "MUTED", "PANEL", "READ_TIME", "SOFT", "Action",
+    "LEGAL", "MARKER_REACH", "MENU_CORNER", "MENU_STRIP", "MUTED", "PANEL", "READ_TIME", "SOFT", "WARM_CODES", "Action",
     "Button", "Colour", "Drag", "Ghost", "Hint", "Pending", "SeatInput", "Sprite", "Table", "Toast",
     "action_matches", "card_words", "clear_spot", "describe", "fan", "nearest_clear",
 ]

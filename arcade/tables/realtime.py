@@ -435,6 +435,15 @@ class RealtimeTable(Table):
             if self.couch:
                 self._pile_tabs(surface, pile, rect)
 
+    def under_areas(self) -> list[pygame.Rect]:
+        """The piles with their glow and, above them, the players' tabs."""
+        out = []
+        for pile in (0, 1):
+            rect = self.pile_rect(pile)
+            pad = self.art.glow_pad(rect.size) + round(30 * self.u)
+            out.append(rect.inflate(2 * pad, 2 * pad))
+        return out
+
     def _pile_tabs(self, surface: pygame.Surface, pile: int, rect: pygame.Rect) -> None:
         """Two on one screen: over a pile their cursor's card fits, a tab in each player's colour (the
         first player's on the left), so neither mistakes the other's green for their own."""

@@ -33,6 +33,7 @@ from cardtable.arcade.tables.base import (
     LEGAL,
     MENU_CORNER,
     MUTED,
+    WARM_CODES,
     Action,
     Button,
     Sprite,
@@ -119,6 +120,8 @@ def sort_meld(meld: list[Tile]) -> list[Tile]:
 
 class RummyTable(CouchPlay, Table):
     """The Manipulation Rummy table (see the module docstring)."""
+
+    deck = (*WARM_CODES, "JK")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.work: list[list[Tile]] | None = None

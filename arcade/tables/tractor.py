@@ -39,6 +39,7 @@ from cardtable.arcade.tables.base import (
     MARKER_REACH,
     MENU_STRIP,
     MUTED,
+    WARM_CODES,
     Action,
     Button,
     Sprite,
@@ -87,6 +88,8 @@ def starter_chip(px: int) -> pygame.Surface:
 
 class TractorTable(CouchPlay, ActionMenu, Table):
     """The Tractor table (see the module docstring)."""
+
+    deck = (*WARM_CODES, "BJ", "RJ")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.selected: dict[int, set[int]] = {}
@@ -617,6 +620,10 @@ class TractorTable(CouchPlay, ActionMenu, Table):
         rect = self.ink.blit_panel(surface, self.last_trick_rect(), name="last trick")
         with layout.part_of("last trick"):
             self._last_trick_lines(surface, rect, last)
+
+    def warm_sizes(self) -> list[tuple[tuple[int, int], bool]]:
+        """The cards' sizes, and the last trick's small cards (drawn on the static layer)."""
+        return [*super().warm_sizes(), (self.card_px(0.085), False)]
 
     def last_trick_rect(self) -> pygame.Rect:
         return pygame.Rect(round(self.W - 270 * self.u), round(10 * self.u), round(260 * self.u), round(118 * self.u))

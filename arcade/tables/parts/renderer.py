@@ -1,6 +1,11 @@
 """The frame: the felt and the static layer (what changes only with the view, drawn once per layout),
 then every frame the game's under-layer, the cards (moving, lifted, dragged, turning, dimmed, marked),
-the flights, the buttons and the game's over-layer."""
+the flights, the buttons and the game's over-layer.
+
+Cards at rest are drawn once onto a copy of the static layer (the card layer) and the frame starts from
+that: only the cards that change (moving, marked, lifted, turning, shaking, waiting for their face) are
+drawn each frame, with every card drawn before one of them that it overlaps (so the order the game
+built stays exact, to the pixel)."""
 
 from __future__ import annotations
 
@@ -35,13 +40,19 @@ class Renderer:
         self._dirty = True
         self._dims: dict[tuple[int, int], pygame.Surface] = {}
         self._buttons: dict[tuple, pygame.Surface] = {}
+        self._version = 0  # of the static layer
+        self._cards: pygame.Surface | None = None  # the static layer with the cards at rest on it
+        self._cards_key: tuple | None = None
+        self._wanted_key: tuple | None = None  # the card layer the last frame would have made
 
     def resize(self) -> None:
         self._felt = None
         self._buttons.clear()
+        self._cards = None
+        self._cards_key = self._wanted_key = None
 
     def invalidate(self) -> None:
-        """The view changed: the static layer is drawn again with the next frame."""
+        """The view changed: the static layer (and so the card layer) is drawn again with the next frame."""
         self._dirty = True
 
     @property
@@ -51,16 +62,23 @@ class Renderer:
     def draw_table(self, surface: pygame.Surface, alpha: float) -> None:
         """Everything of a frame but the hint, the callouts and the messages drawn over it."""
         table = self.table
-        if self.static_dirty or layout.is_recording():
+        recording = layout.is_recording()
+        if self.static_dirty or recording:
             self._render_static()
-        surface.blit(self._static, (0, 0))
-        table.reporter.report_groups()
-        table.draw_under(surface, alpha)
         controls = table.controls
         lifted = controls.lifted()
+        layered = None if recording else self._card_layer(alpha, lifted)
+        if layered is None:
+            surface.blit(self._static, (0, 0))
+            sprites = table.sprites
+        else:
+            surface.blit(layered[0], (0, 0))
+            sprites = layered[1]
+        table.reporter.report_groups()
+        table.draw_under(surface, alpha)
         dragged = None
         u = table.u
-        for sprite in table.sprites:
+        for sprite in sprites:
             if controls.dragging(sprite.key):
                 dragged = sprite
                 continue
@@ -100,6 +118,72 @@ class Renderer:
         if self.table.views:
             self.table.draw_static(self._static)
         self._dirty = False
+        self._version += 1
+
+    # -- the card layer ---------------------------------------------------------------------------
+
+    def _card_layer(self, alpha: float, lifted: Sprite | None) -> tuple[pygame.Surface, list[Sprite]] | None:
+        """The static layer with the cards at rest drawn on it, and the cards still to draw this frame;
+        None: draw every card (nothing at rest, or the layer changed since the last frame: it is made
+        once it holds still for a frame, so a frame that lays out a new view pays nothing for it)."""
+        table = self.table
+        under = table.under_areas()
+        if under is None or self._static is None:
+            return None
+        resting, changing = self._partition(alpha, lifted, under)
+        if not resting:
+            return None
+        key = (self._version, tuple((s.key, s.code, s.rect.x, s.rect.y, s.rect.w, s.rect.h, s.flipped, s.glow,
+                                     s.dim, s.shadow) for s in resting))
+        if key != self._cards_key:
+            if key != self._wanted_key:
+                self._wanted_key = key
+                return None
+            if self._cards is None or self._cards.get_size() != self._static.get_size():
+                self._cards = self._static.copy()
+            else:
+                self._cards.blit(self._static, (0, 0))
+            for sprite in resting:
+                self.draw_sprite(self._cards, sprite, alpha)
+            self._cards_key = key
+        return self._cards, changing
+
+    def _partition(self, alpha: float, lifted: Sprite | None,
+                   under: list[pygame.Rect]) -> tuple[list[Sprite], list[Sprite]]:
+        """The cards at rest that nothing drawn each frame goes under, and the others (in build order)."""
+        table = self.table
+        motion, u = table.motion, table.u
+        moving = motion.moving_keys()
+        shaking = {e.key for e in table.effects.items if e.kind == "shake"}
+        art = table.art
+        ready = getattr(art, "has", None)
+        margin = round(16 * u) + 8
+        busy = list(under)
+        resting: list[Sprite] = []
+        changing: list[Sprite] = []
+        for sprite in table.sprites:
+            rect = sprite.rect
+            pad = art.glow_pad(rect.size)
+            area = rect.inflate(2 * (pad + margin), 2 * (pad + margin))
+            changes = (sprite.key in moving or sprite is lifted or table.controls.dragging(sprite.key)
+                       or (sprite.code is not None and (sprite.code in shaking
+                                                        or table.flights.turning(sprite.key) is not None
+                                                        or (ready is not None
+                                                            and not ready(rect.size, ("face", sprite.code, sprite.flipped)))))
+                       or (sprite.mark is not None and not table.replaying))
+            if sprite.key in moving:
+                at = motion.pos(sprite.key, alpha) or rect.topleft
+                now = pygame.Rect(round(at[0]), round(at[1]), rect.w, rect.h)
+                reach = abs(now.x - rect.x) + abs(now.y - rect.y)  # an easing may overshoot a little
+                area = area.union(now.inflate(2 * (pad + margin), 2 * (pad + margin))).inflate(reach, reach)
+            if sprite.mark is not None:
+                area = area.inflate(0, 2 * round((MARKER_REACH + MARKER_BOB) * u + margin))
+            if changes or area.collidelist(busy) >= 0:
+                changing.append(sprite)
+                busy.append(area)
+            else:
+                resting.append(sprite)
+        return resting, changing
 
     # -- cards ------------------------------------------------------------------------------------
 

@@ -18,7 +18,9 @@ WARM_CODES = tuple(r + s for s in "SHDC" for r in "A23456789TJQK")
 
 
 class Warmup:
-    """One thing a tick: a face of the deck at a size in use, then each text size, then each sound."""
+    """One thing an idle tick: a face of the deck at a size in use, then each text size, then each sound.
+    A tick that brought a new view is not idle (its frame lays out and draws the static layer again):
+    warming then would add milliseconds to the frame that can least afford them."""
 
     def __init__(self, art: Any, sounds: Sounds) -> None:
         self.art = art
@@ -28,6 +30,12 @@ class Warmup:
         self._fonts: list[int] = []
         self._sounds_warming = True
         self._faces_left = FACES_PER_FRAME
+        self._busy = False  # this tick brought a new view: no warming in it
+        self._busy_frame = False  # nor new faces in the frame that draws it (stand-ins until idle ticks)
+
+    def busy(self) -> None:
+        """This tick has work of its own (a new view): the warming and the new faces wait for idle ticks."""
+        self._busy = self._busy_frame = True
 
     def resize(self, u: float) -> None:
         """A new window size: the faces at the old sizes are not needed; every point size of the
@@ -45,6 +53,9 @@ class Warmup:
                 self._faces.extend((code, key[0], key[1]) for code in deck)
 
     def tick(self) -> None:
+        if self._busy:
+            self._busy = False
+            return
         if self._faces:
             code, size, flipped = self._faces.pop()
             self.art.face(code, size, flipped)
@@ -54,13 +65,14 @@ class Warmup:
             self._sounds_warming = self.sounds.warm_one()
 
     def new_frame(self) -> None:
-        self._faces_left = FACES_PER_FRAME
+        self._faces_left = 0 if self._busy_frame else FACES_PER_FRAME
+        self._busy_frame = False
 
     def stand_in(self, code: str | None, size: tuple[int, int], flipped: bool) -> pygame.Surface | None:
         """Faces cost milliseconds to draw the first time at a size (a court card up to 4 ms), and a
         table that shrinks its cards (a Rummy table filling up) needs dozens at once: each frame draws at
-        most FACES_PER_FRAME new ones and shows the rest scaled from another size, queued to be drawn
-        on the next ticks. None: draw the real face (drawn already, within the budget, or no stand-in)."""
+        most FACES_PER_FRAME new ones (none in a frame that lays out a new view) and shows the rest
+        scaled from another size, queued to be drawn on the next ticks. None: draw the real face (drawn already, within the budget, or no stand-in)."""
         art = self.art
         if code is None or not hasattr(art, "has") or art.has(size, ("face", code, flipped)):
             return None
