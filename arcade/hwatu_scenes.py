@@ -56,14 +56,32 @@ def _flower(surface: pygame.Surface, centre: tuple[float, float], r: float, peta
     pygame.draw.circle(surface, heart, (cx, cy), r * 0.32)
 
 
-def _star_leaf(surface: pygame.Surface, centre: tuple[float, float], r: float, colour: Colour, points: int = 5) -> None:
+def _maple_leaf(surface: pygame.Surface, centre: tuple[float, float], r: float, colour: Colour,
+                tilt: float = 0.0) -> None:
+    """A palmate maple leaf: seven toothed lobes fanned upwards from a stem, veins to each tip."""
     cx, cy = centre
-    pts = []
-    for i in range(points * 2):
-        a = -math.pi / 2 + i * math.pi / points
-        rr = r if i % 2 == 0 else r * 0.45
-        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    spans = (0.5, 0.8, 0.95, 1.0, 0.95, 0.8, 0.5)  # lobe lengths, left to right
+    base = -math.pi / 2 + tilt
+    step = 0.78  # radians between lobes: the seven fan over about 270 degrees, the stem below
+
+    def at(a: float, rr: float) -> tuple[float, float]:
+        return (cx + rr * math.cos(a), cy + rr * math.sin(a))
+
+    pts = [at(base + math.pi, r * 0.12)]
+    for i, span in enumerate(spans):
+        a = base + (i - 3) * step
+        pts += [at(a - step * 0.5, r * 0.3), at(a - step * 0.22, r * span * 0.62), at(a - step * 0.3, r * span * 0.72),
+                at(a, r * span), at(a + step * 0.3, r * span * 0.72), at(a + step * 0.22, r * span * 0.62)]
+    pts.append(at(base + 3.5 * step, r * 0.3))
     pygame.draw.polygon(surface, colour, pts)
+    vein = _shade_of(colour, -0.45)
+    for i, span in enumerate(spans):
+        pygame.draw.line(surface, vein, (cx, cy), at(base + (i - 3) * step, r * span * 0.85), max(1, round(r * 0.06)))
+    pygame.draw.line(surface, vein, (cx, cy), at(base + math.pi, r * 0.75), max(1, round(r * 0.09)))  # the stem
+
+
+def _shade_of(colour: Colour, f: float) -> Colour:
+    return tuple(round(c * (1 + f)) for c in colour)  # type: ignore[return-value]
 
 
 def _bird(surface: pygame.Surface, b: Box, cu: float, cv: float, s: float, body: Colour, wing: Colour,
@@ -166,10 +184,12 @@ def chrysanthemum(surface: pygame.Surface, b: Box) -> None:
 
 
 def maple(surface: pygame.Surface, b: Box) -> None:
-    pygame.draw.lines(surface, BLACK, False, b.poly([(1.0, 0.15), (0.6, 0.3), (0.4, 0.25), (0.0, 0.4)]),
-                      _width(b, 0.035))
-    for cu, cv in ((0.85, 0.26), (0.62, 0.4), (0.4, 0.36), (0.18, 0.46), (0.7, 0.14), (0.5, 0.5)):
-        _star_leaf(surface, b.p(cu, cv), b.w(0.12), RED)
+    pygame.draw.lines(surface, BLACK, False, b.poly([(1.0, 0.12), (0.6, 0.28), (0.4, 0.24), (0.0, 0.4)]),
+                      _width(b, 0.03))
+    leaves = ((0.86, 0.24, 0.0, RED), (0.62, 0.42, 0.3, (220, 70, 30)), (0.36, 0.38, -0.25, RED),
+              (0.14, 0.52, 0.4, (190, 30, 40)), (0.72, 0.1, -0.4, (220, 70, 30)), (0.48, 0.6, 0.15, RED))
+    for cu, cv, tilt, colour in leaves:
+        _maple_leaf(surface, b.p(cu, cv), b.w(0.15), colour, tilt)
 
 
 def paulownia(surface: pygame.Surface, b: Box) -> None:

@@ -15,7 +15,7 @@ Actions (exact shapes):
 - ``{"type": "deal"}`` between hands, the next dealer deals the next hand.
 - ``{"type": "leave"}`` between hands, the next dealer ends the table instead: the game is over and
   the chips are the final scores. This is how ``hands=0`` ("play on until the players leave") ends
-  (with ``hands`` set it ends the table early). A host seating people with bots should keep ``leave``
+  (with a number of hands set, the default, it ends the table early). A host seating people with bots should keep ``leave``
   for the people.
 
 Phases: ``play`` (the turn's seat plays, bombs or flips), ``choose`` (it picks one of two matches),
@@ -44,8 +44,9 @@ Options (defaults): ``jokers`` 2 (0 or 2); ``target`` 0 (0 means 3 with three pl
 two); ``go_double_after`` 3 (the payment doubles once when the winner called more Goes than this);
 ``pibak_max`` 5 (an opponent with this many junk or fewer, zero included, pays pi-bak);
 ``bomb_steals`` True (a bomb takes one junk from each opponent); ``bomb_shakes`` True (a bomb counts as
-a shake for the payment); ``hands`` 0 (0: play on until the next dealer leaves; else the number of
-hands, nagaris and wins at the deal included, misdeals and cancelled deals not).
+a shake for the payment); ``hands`` 3 (the number of hands, nagaris and wins at the deal included,
+misdeals and cancelled deals not: a first game ends with its results; 0 plays on until the next dealer
+leaves).
 
 Decisions (docs/RULES.md, "Go-Stop", where each is explained): "no cards left in hand" for the
 automatic Stop means no turn left (no card and no flip); junk is given up single first, then doubles, then ``J2``, ``J3``;
@@ -157,7 +158,7 @@ class GoStop(Game):
                             "pays double.", kind=int, minimum=0, maximum=30, label="Pi-bak at", unit="junk"),
         "bomb_steals": Option(True, "A bomb takes one junk from each opponent.", label="Bomb steals junk"),
         "bomb_shakes": Option(True, "A bomb doubles the payment, as a shake does.", label="Bomb counts as shake"),
-        "hands": Option(0, "How many hands to play; Open-ended plays on until the players leave.", kind=int,
+        "hands": Option(3, "How many hands to play; Open-ended plays on until the players leave.", kind=int,
                         minimum=0, maximum=10000, label="Hands", words=((0, "Open-ended"),)),
     }
 

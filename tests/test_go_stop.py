@@ -639,6 +639,19 @@ def test_the_winner_deals_next_and_hands_ends_the_game() -> None:
     assert state.dealer == 0 and GAME.to_act(state) == [] and GAME.legal(state, 0) == []
 
 
+def test_a_default_game_ends_after_three_hands_with_its_results() -> None:
+    """A first game reaches a results screen: nobody has to leave the table to end it."""
+    state = GAME.new(3, 5)
+    rng = random.Random(5)
+    for _ in range(2000):  # three hands take a few hundred actions; open-ended would never end
+        if state.phase == "over":
+            break
+        seat = GAME.to_act(state)[0]
+        choices = [a for a in GAME.legal(state, seat) if a["type"] != "leave"]
+        GAME.apply(state, seat, rng.choice(choices))
+    assert GAME.result(state)["hands"] == state.hand_number == 3
+
+
 def test_leave_ends_the_table_between_hands() -> None:
     state = make([["05P1"], ["06P1"]], ["09P1"], ["10P1", "11P1"])
     play(state, 0, "05P1")

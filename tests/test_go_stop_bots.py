@@ -40,6 +40,7 @@ def test_bots_choose_legal_actions(level: str, players: int) -> None:
 def test_a_bot_leaves_after_a_paid_hand_and_deals_when_leave_is_withheld() -> None:
     state = make([["05P1"], ["06P1"]], ["09P1"], ["10P1", "11P1"])
     state.phase, state.doubled = "hand_over", False
+    state.options["hands"] = 0  # open-ended: leaving is how the table ends
     view = GAME.view(state, state.dealer)
     bot = get_bot("go_stop", "normal")
     legal = GAME.legal(state, state.dealer)
