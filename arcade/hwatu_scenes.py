@@ -189,7 +189,7 @@ def maple(surface: pygame.Surface, b: Box) -> None:
     leaves = ((0.86, 0.24, 0.0, RED), (0.62, 0.42, 0.3, (220, 70, 30)), (0.36, 0.38, -0.25, RED),
               (0.14, 0.52, 0.4, (190, 30, 40)), (0.72, 0.1, -0.4, (220, 70, 30)), (0.48, 0.6, 0.15, RED))
     for cu, cv, tilt, colour in leaves:
-        _maple_leaf(surface, b.p(cu, cv), b.w(0.15), colour, tilt)
+        _maple_leaf(surface, b.p(cu, cv), b.w(0.17), colour, tilt)
 
 
 def paulownia(surface: pygame.Surface, b: Box) -> None:
@@ -269,25 +269,55 @@ def butterflies(surface: pygame.Surface, b: Box) -> None:
 
 
 def boar(surface: pygame.Surface, b: Box) -> None:
-    body = (120, 72, 36)
-    pygame.draw.ellipse(surface, body, b.ellipse(0.48, 0.5, 0.3, 0.14))
-    pygame.draw.polygon(surface, body, b.poly([(0.72, 0.42), (0.92, 0.5), (0.72, 0.6)]))
-    pygame.draw.polygon(surface, WHITE, b.poly([(0.86, 0.52), (0.94, 0.45), (0.88, 0.54)]))
-    pygame.draw.circle(surface, BLACK, b.p(0.78, 0.47), b.w(0.02))
-    for u in (0.3, 0.42, 0.56, 0.66):
-        pygame.draw.line(surface, BLACK, b.p(u, 0.6), b.p(u - 0.04, 0.72), _width(b, 0.035))
-    pygame.draw.polygon(surface, BLACK, b.poly([(0.3, 0.38), (0.4, 0.34), (0.56, 0.35), (0.5, 0.4)]))
+    """The wild boar charging right: low wedge head, humped bristly back, tusk, short legs."""
+    body, dark = (96, 58, 34), (52, 32, 22)
+    for u, dv in ((0.28, 0.0), (0.38, 0.02), (0.64, 0.0), (0.74, 0.02)):  # legs and hooves
+        pygame.draw.line(surface, dark, b.p(u, 0.6), b.p(u - 0.03, 0.74 + dv), _width(b, 0.05))
+        pygame.draw.ellipse(surface, BLACK, b.ellipse(u - 0.035, 0.75 + dv, 0.035, 0.015))
+    outline = [(0.97, 0.58), (0.95, 0.52), (0.84, 0.44), (0.76, 0.36), (0.6, 0.3), (0.42, 0.31), (0.26, 0.36),
+               (0.14, 0.44), (0.12, 0.54), (0.2, 0.63), (0.45, 0.66), (0.7, 0.64), (0.84, 0.62)]
+    pygame.draw.polygon(surface, body, b.poly(outline))
+    pygame.draw.polygon(surface, dark, b.poly([(0.76, 0.36), (0.6, 0.3), (0.42, 0.31), (0.26, 0.36), (0.4, 0.38),
+                                              (0.6, 0.36)]))  # the dark ridge
+    for k in range(9):  # bristles along the back
+        u = 0.24 + k * 0.065
+        v = 0.36 - 0.06 * math.sin(math.pi * (u - 0.14) / 0.7)
+        pygame.draw.line(surface, BLACK, b.p(u, v + 0.02), b.p(u - 0.03, v - 0.04), _width(b, 0.02))
+    pygame.draw.polygon(surface, dark, b.poly([(0.74, 0.38), (0.7, 0.28), (0.66, 0.38)]))  # the ear
+    pygame.draw.ellipse(surface, (150, 100, 80), b.ellipse(0.965, 0.55, 0.02, 0.04))  # the snout's disc
+    pygame.draw.arc(surface, WHITE, b.ellipse(0.88, 0.56, 0.06, 0.06), math.pi * 0.2, math.pi * 1.1,
+                    _width(b, 0.025))  # the tusk
+    pygame.draw.circle(surface, WHITE, b.p(0.82, 0.46), b.w(0.03))
+    pygame.draw.circle(surface, BLACK, b.p(0.825, 0.46), b.w(0.017))
+    pygame.draw.lines(surface, dark, False, b.poly([(0.13, 0.46), (0.06, 0.42), (0.07, 0.5)]), _width(b, 0.02))
 
 
 def full_moon(surface: pygame.Surface, b: Box) -> None:
-    pygame.draw.circle(surface, (252, 250, 236), b.p(0.5, 0.3), b.w(0.3))
-    pygame.draw.circle(surface, (220, 210, 180), b.p(0.5, 0.3), b.w(0.3), _width(b, 0.015))
+    """The big full moon on the red sky over the pampas hill."""
+    pygame.draw.circle(surface, (250, 226, 150), b.p(0.5, 0.3), b.w(0.34))
+    pygame.draw.circle(surface, (254, 248, 226), b.p(0.5, 0.3), b.w(0.31))
+    for du, dv, r in ((-0.1, -0.06, 0.06), (0.08, 0.04, 0.08), (-0.04, 0.12, 0.04)):
+        pygame.draw.circle(surface, (236, 226, 196), b.p(0.5 + du, 0.3 + dv), b.w(r))
+
+
+def _goose(surface: pygame.Surface, b: Box, cu: float, cv: float, s: float) -> None:
+    """A wild goose flying left, wings raised: body, long neck, head, beak (``s`` wide)."""
+    def p(u: float, v: float) -> tuple[float, float]:
+        return b.p(cu + u * s, cv + v * s * 0.9)
+    grey, dark = (70, 66, 64), BLACK
+    pygame.draw.polygon(surface, dark, [p(-0.05, -0.02), p(0.15, -0.5), p(0.35, -0.42), p(0.2, 0.0)])  # far wing
+    pygame.draw.ellipse(surface, grey, (p(-0.2, -0.1), (b.w(s * 0.55), b.w(s * 0.2))))
+    pygame.draw.line(surface, grey, p(-0.15, -0.02), p(-0.42, -0.12), max(1, round(b.w(s * 0.07))))  # the neck
+    pygame.draw.circle(surface, dark, p(-0.45, -0.13), b.w(s * 0.07))
+    pygame.draw.polygon(surface, (230, 150, 30), [p(-0.5, -0.16), p(-0.62, -0.12), p(-0.5, -0.1)])
+    pygame.draw.polygon(surface, dark, [p(0.33, 0.0), p(0.48, -0.06), p(0.48, 0.08)])  # the tail
+    pygame.draw.polygon(surface, (40, 38, 38), [p(0.0, 0.0), p(0.05, -0.62), p(0.24, -0.55), p(0.16, 0.02)])
 
 
 def geese(surface: pygame.Surface, b: Box) -> None:
-    for cu, cv in ((0.3, 0.2), (0.52, 0.3), (0.72, 0.18)):
-        pygame.draw.lines(surface, BLACK, False, b.poly([(cu - 0.1, cv - 0.04), (cu, cv), (cu + 0.1, cv - 0.05)]),
-                          _width(b, 0.035))
+    """Three wild geese crossing the red sky in a line."""
+    for cu, cv, s in ((0.62, 0.2, 0.4), (0.36, 0.44, 0.36), (0.82, 0.46, 0.3)):
+        _goose(surface, b, cu, cv, s)
 
 
 def sake_cup(surface: pygame.Surface, b: Box) -> None:
@@ -300,17 +330,25 @@ def sake_cup(surface: pygame.Surface, b: Box) -> None:
 
 
 def deer(surface: pygame.Surface, b: Box) -> None:
-    body = (170, 100, 50)
-    pygame.draw.ellipse(surface, body, b.ellipse(0.45, 0.58, 0.24, 0.12))
-    pygame.draw.line(surface, body, b.p(0.65, 0.54), b.p(0.72, 0.34), _width(b, 0.06))
-    pygame.draw.ellipse(surface, body, b.ellipse(0.75, 0.32, 0.08, 0.05))
-    for du in (-0.03, 0.03):
-        pygame.draw.lines(surface, BROWN, False, b.poly([(0.72 + du, 0.28), (0.68 + 3 * du, 0.14), (0.64 + 4 * du, 0.1)]),
-                          _width(b, 0.018))
-    for u in (0.3, 0.38, 0.52, 0.6):
-        pygame.draw.line(surface, body, b.p(u, 0.66), b.p(u, 0.84), _width(b, 0.03))
-    for u, v in ((0.4, 0.55), (0.5, 0.6), (0.35, 0.6)):
-        pygame.draw.circle(surface, WHITE, b.p(u, v), b.w(0.018))
+    """The spotted deer under the maple, head turned back, branching antlers."""
+    body, dark = (176, 104, 50), (110, 62, 30)
+    for u, v in ((0.3, 0.86), (0.38, 0.84), (0.58, 0.84), (0.66, 0.86)):  # legs
+        pygame.draw.line(surface, dark if u in (0.38, 0.58) else body, b.p(u, 0.64), b.p(u, v), _width(b, 0.035))
+    pygame.draw.ellipse(surface, body, b.ellipse(0.48, 0.6, 0.25, 0.1))
+    pygame.draw.ellipse(surface, WHITE, b.ellipse(0.24, 0.56, 0.04, 0.03))  # the white tail
+    pygame.draw.polygon(surface, body, b.poly([(0.62, 0.6), (0.72, 0.38), (0.8, 0.4), (0.72, 0.62)]))  # the neck
+    pygame.draw.ellipse(surface, body, b.ellipse(0.74, 0.36, 0.09, 0.05))
+    pygame.draw.polygon(surface, dark, b.poly([(0.82, 0.35), (0.9, 0.38), (0.83, 0.39)]))  # the muzzle
+    pygame.draw.polygon(surface, body, b.poly([(0.68, 0.34), (0.62, 0.3), (0.68, 0.37)]))  # an ear
+    pygame.draw.circle(surface, BLACK, b.p(0.77, 0.35), b.w(0.015))
+    for side in (-1, 1):  # the antlers: a beam with three tines each
+        root = (0.72 + side * 0.02, 0.32)
+        beam = [root, (root[0] + side * 0.05, 0.22), (root[0] + side * 0.02, 0.12), (root[0] + side * 0.07, 0.04)]
+        pygame.draw.lines(surface, dark, False, b.poly(beam), _width(b, 0.018))
+        for (u, v) in beam[1:3]:
+            pygame.draw.line(surface, dark, b.p(u, v), b.p(u + side * 0.08, v - 0.04), _width(b, 0.014))
+    for u, v in ((0.4, 0.57), (0.5, 0.59), (0.36, 0.61), (0.56, 0.56), (0.46, 0.63)):
+        pygame.draw.circle(surface, WHITE, b.p(u, v), b.w(0.016))
 
 
 def phoenix(surface: pygame.Surface, b: Box) -> None:
