@@ -258,6 +258,29 @@ def go_stop_turn(h: Harness, target: Action) -> None:
     assert h.click(button.rect.center) == [(0, target)], target
 
 
+def test_go_stop_capture_and_stack_labels_read_at_the_smallest_window(monkeypatch) -> None:
+    """At 960x540 every capture label (each player's Brights, Animals, Ribbons, Junk) and a stack's label
+    are drawn at 15 px or more, and a stack names its maker without the bot's level."""
+    h = Harness("go_stop", 3, 4, size=(960, 540))
+    month = hwatu.month(h.game.view(h.state, 0)["table"][0][0])
+    h.state.stacks[month] = 1
+    drawn: list[tuple[str, float]] = []
+    blit_text = h.table.ink.blit_text
+
+    def spy(surface: pygame.Surface, text: str, px: float, *args: Any, **kwargs: Any) -> pygame.Rect:
+        drawn.append((text, px))
+        return blit_text(surface, text, px, *args, **kwargs)
+
+    monkeypatch.setattr(h.table.ink, "blit_text", spy)
+    h.push([])
+    h.table.draw(h.surface, 1.0)
+    captures = [(t, px) for t, px in drawn if t.split()[0] in ("Brights", "Animals", "Ribbons", "Junk")]
+    stacks = [(t, px) for t, px in drawn if t.startswith("stack")]
+    assert len(captures) == 3 * 4 and all(px >= 15 for _, px in captures), captures
+    assert stacks == [(f"stack: {h.table.name(1).split(' (')[0]}", stacks[0][1])] and stacks[0][1] >= 15
+    assert "(" not in stacks[0][0]
+
+
 def test_go_stop_hand_against_bots_by_mouse() -> None:
     h = Harness("go_stop", 2, 21, {"hands": 1})
     kinds: Counter = Counter()

@@ -38,6 +38,9 @@ from cardtable.engine import hwatu
 
 PICKED_LIFT, CURSOR_LIFT = 0.18, 0.04  # how far a picked card and the cursor's card stand up (of their height)
 GROUPS = (("B", "Brights"), ("A", "Animals"), ("R", "Ribbons"), ("P", "Junk"))
+# the capture labels: each kind's colour lightened so it reads on the green felt
+LABEL_COLOURS = {g: tuple(round(c + (255 - c) * 0.55) for c in KIND_COLOURS[g]) for g, _ in GROUPS}
+MIN_LABEL_PX = 15  # no capture or stack label smaller, whatever the window (12 px of text at 960x540)
 PART_NAMES = {"brights": "brights", "animals": "animals", "ribbons": "ribbons", "junk": "junk"}
 EVENT_BANNERS = {
     "kiss": "Kiss!", "ppuk": "Ppuk!", "ja_ppuk": "Own ppuk!", "ttadak": "Ttadak!", "sweep": "Sweep!",
@@ -129,13 +132,25 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
     def my_captures(self) -> pygame.Rect:
         """My capture area: right above the hand (even a lifted card), its labels included."""
         def make() -> pygame.Rect:
-            block = round(8 * self.u + self.hsize(0.095)[1] + 3 * self.u + 16 * self.u)
+            block = round(8 * self.u + self.hsize(0.095)[1] + 3 * self.u + self.label_px() * 1.05)
             card = self.hsize(0.17)[1]
             lifted = max(card * PICKED_LIFT + 6 * self.u, card * CURSOR_LIFT + MARKER_REACH * self.u)  # or the marker
             top = self.hand_top() - lifted - block
             return pygame.Rect(round(200 * self.u), round(top), round(self.W - 440 * self.u), block)
 
         return self.geometry("my captures", make).copy()
+
+    def label_px(self) -> float:
+        """The capture and stack labels' text size."""
+        return max(MIN_LABEL_PX, 18 * self.u)
+
+    def opp_group(self, seat: int) -> pygame.Rect:
+        """The band behind one opponent's plate, hand and captures, so each row reads as theirs."""
+        region = self.opp_region(seat)
+        top = max(0, round(region.top - 4 * self.u))
+        bottom = round(max(self.opp_bottom(), region.top + 8 * self.u + self.hsize(0.095)[1] + 3 * self.u
+                           + self.label_px() * 1.1) + 2 * self.u)
+        return pygame.Rect(round(region.left - 4 * self.u), top, round(region.width + 8 * self.u), bottom - top)
 
     def prompt_bottom(self) -> float:
         return self.my_captures().top - 2 * self.u
@@ -226,11 +241,14 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
             month = next(iter(months), "")
             if month in stacks:
                 maker = stacks[month]
-                who = "dealt" if not isinstance(maker, int) or maker < 0 else f"by {self.name(maker)}"
-                if row == 0 and len(piles) > cols:  # under it lies the next row's pile: say it above
-                    self._pile_labels.append((f"stack ({who})", "midbottom", (cx, y0 - 3 * self.u)))
+                who = "dealt" if not isinstance(maker, int) or maker < 0 else self.name(maker).split(" (")[0]
+                text = f"stack: {who}"
+                below = y0 + size[1] + dy * (n - 1) + 3 * self.u
+                # above when the next row's pile or the turn prompt lies under it
+                if (row == 0 and len(piles) > cols) or below + self.label_px() * 1.25 > region.bottom:
+                    self._pile_labels.append((text, "midbottom", (cx, y0 - 3 * self.u)))
                 else:
-                    self._pile_labels.append((f"stack ({who})", "midtop", (cx, y0 + size[1] + dy * (n - 1) + 3 * self.u)))
+                    self._pile_labels.append((text, "midtop", (cx, below)))
             for j, card in enumerate(pile):
                 rect = pygame.Rect(round(x0 + dx * j), round(y0 + dy * j), *size)
                 glow = None
@@ -421,6 +439,9 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
                          "On the cards")
         turn = view.get("turn")
         for seat in self.opponents():
+            band = self.opp_group(seat)
+            surface.blit(self.ink.panel(band.size, (0, 0, 0, 46), border=(255, 255, 255, 30)), band)
+        for seat in self.opponents():
             region = self.opp_region(seat)
             plate_w = round(min(190 * self.u, region.width * 0.32))
             self._plate(surface, seat, pygame.Rect(region.left, region.top, plate_w, round(88 * self.u)), seat == turn)
@@ -432,7 +453,7 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         self._capture_labels(surface, me, self.my_captures())
         self._stock(surface)
         for text, anchor, pos in self._pile_labels:
-            self.ink.blit_text(surface, text, self.ink.fit(text, 18 * self.u, 150 * self.u), GOLD, anchor, pos)
+            self.ink.blit_text(surface, text, self.label_px(), GOLD, anchor, pos)
         self._prompt(surface)
 
     def _plate(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, active: bool) -> None:
@@ -480,12 +501,12 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         weights = {"B": 0.17, "A": 0.25, "R": 0.25, "P": 0.33}
         size = self.hsize(0.095)
         x = area.left
-        px = 18 * self.u
+        px = self.label_px()
         for g, label in GROUPS:
             w = area.width * weights[g]
             cards = [c for c in captures if _group(c) == g]
             count = sum(hwatu.junk_value(c) for c in cards) if g == "P" else len(cards)
-            colour = KIND_COLOURS[g] if cards else MUTED
+            colour = LABEL_COLOURS[g] if cards else MUTED
             y = area.top + 8 * self.u + size[1] + 3 * self.u
             if not cards:
                 slot = pygame.Rect(0, 0, *size)
