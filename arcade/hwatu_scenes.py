@@ -192,14 +192,35 @@ def maple(surface: pygame.Surface, b: Box) -> None:
         _maple_leaf(surface, b.p(cu, cv), b.w(0.17), colour, tilt)
 
 
+def _paulownia_leaf(surface: pygame.Surface, b: Box, cu: float, cv: float, w: float, tilt: float) -> None:
+    """A broad heart-shaped paulownia leaf, tip towards ``tilt``, with its midrib and side veins."""
+    cx, cy = b.p(cu, cv)
+    r = b.w(w)
+    along = (math.cos(tilt), math.sin(tilt))
+    across = (-along[1], along[0])
+
+    def at(a: float, c: float) -> tuple[float, float]:
+        return (cx + r * (a * along[0] + c * across[0]), cy + r * (a * along[1] + c * across[1]))
+    outline = [at(-0.35, 0.0), at(-0.6, 0.4), at(-0.3, 0.85), at(0.25, 0.8), at(0.75, 0.35), at(1.0, 0.0),
+               at(0.75, -0.35), at(0.25, -0.8), at(-0.3, -0.85), at(-0.6, -0.4)]
+    pygame.draw.polygon(surface, (34, 44, 36), outline)
+    vein = (96, 120, 84)
+    pygame.draw.line(surface, vein, at(-0.35, 0.0), at(0.9, 0.0), max(1, round(r * 0.05)))
+    for a in (-0.1, 0.3, 0.6):
+        for side in (-1, 1):
+            pygame.draw.line(surface, vein, at(a, 0.0), at(a + 0.3, side * 0.55 * (1 - a * 0.5)), max(1, round(r * 0.035)))
+
+
 def paulownia(surface: pygame.Surface, b: Box) -> None:
-    for cu, cv in ((0.25, 0.82), (0.7, 0.86), (0.48, 0.7)):
-        pygame.draw.ellipse(surface, (40, 50, 40), b.ellipse(cu, cv, 0.24, 0.13))
-        pygame.draw.line(surface, (90, 110, 80), b.p(cu - 0.2, cv), b.p(cu + 0.2, cv), 1)
-    for cu in (0.4, 0.6):
-        for k in range(5):
-            pygame.draw.circle(surface, PURPLE if k % 2 else (160, 110, 200), b.p(cu, 0.52 - k * 0.06),
-                               b.w(0.05 - k * 0.006))
+    for cu, cv, tilt in ((0.22, 0.86, -2.4), (0.76, 0.88, -0.7), (0.5, 0.76, -1.57)):
+        _paulownia_leaf(surface, b, cu, cv, 0.26, tilt)
+    for cu, top in ((0.38, 0.3), (0.62, 0.26)):  # the flower spikes above the leaves
+        pygame.draw.line(surface, (70, 90, 60), b.p(cu, top), b.p(cu + 0.04 * (cu - 0.5), 0.66), _width(b, 0.02))
+        for k in range(6):
+            v = top + k * 0.06
+            for du in (-0.035, 0.035):
+                pygame.draw.circle(surface, PURPLE if k % 2 else (170, 120, 210), b.p(cu + du * (1 + k * 0.15), v),
+                                   b.w(0.028 + k * 0.003))
 
 
 def rain(surface: pygame.Surface, b: Box) -> None:
