@@ -159,7 +159,8 @@ class GoStop(Game):
         "bomb_steals": Option(True, "A bomb takes one junk from each opponent.", label="Bomb steals junk"),
         "bomb_shakes": Option(True, "A bomb doubles the payment, as a shake does.", label="Bomb counts as shake"),
         "hands": Option(3, "How many hands to play; Open-ended plays on until the players leave.", kind=int,
-                        minimum=0, maximum=10000, label="Hands", words=((0, "Open-ended"),)),
+                        minimum=0, maximum=10000, label="Hands", words=((0, "Open-ended"), (1, "1 hand")),
+                        unit="hands"),
     }
 
     # -- setup ----------------------------------------------------------------------------------
