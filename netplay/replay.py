@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.engine import get_game
+from cardtable.engine.coach.review import Turn
 from cardtable.engine.core import Game, public_events, state_hash
 from cardtable.netplay.tablelog import LogError, _check_chain, _read, replay_records
 
@@ -126,6 +127,22 @@ class Playback:
         self.goto(self.step - 1)
         return True
 
+    def turns(self, seat: int) -> list[Turn]:
+        """The whole game as ``seat`` saw it, one :class:`Turn` a step, for the after-game review
+        (its own moves with their legal actions when the log has them). Leaves the replay at its end."""
+        self.goto(0)
+        out = []
+        while self.step < self.steps:
+            step, view, move = self.step, self.view(seat), self.own_move(seat)
+            self.forward()
+            out.append(Turn(step, view, self.seat_events(seat), *move))
+        return out
+
+    def own_move(self, seat: int) -> tuple[list[dict[str, Any]] | None, dict[str, Any] | None]:
+        """``seat``'s legal actions and the action it took at the present step, when the step is its own
+        and the log keeps actions (a guest's recording does not: (None, None))."""
+        return None, None
+
 
 class Replay(Playback):
     def __init__(self, path: str, checkpoint: int = CHECKPOINT) -> None:
@@ -198,6 +215,12 @@ class Replay(Playback):
 
     def hash(self) -> str:
         return state_hash(self.game, self.state)
+
+    def own_move(self, seat: int) -> tuple[list[dict[str, Any]] | None, dict[str, Any] | None]:
+        record = self.actions[self.step] if self.step < self.steps else None
+        if record is None or record.get("seat") != seat:
+            return None, None
+        return self.game.legal(self.state, seat), record["action"]
 
     def acting_seat(self, step: int) -> int | None:
         """The seat whose action ``step`` (1-based) is."""
