@@ -165,10 +165,19 @@ def bush_clover(surface: pygame.Surface, b: Box) -> None:
 
 
 def pampas(surface: pygame.Surface, b: Box) -> None:
+    """The black hill under the red sky, pampas plumes bending over its ridge."""
     pygame.draw.rect(surface, RED_SKY, b.ellipse(0.5, 0.3, 0.6, 0.3))
     pygame.draw.ellipse(surface, BLACK, b.ellipse(0.5, 1.05, 0.9, 0.5))
-    for u in (0.15, 0.35, 0.55, 0.75, 0.92):
-        pygame.draw.line(surface, (236, 230, 210), b.p(u, 0.62), b.p(u + 0.06, 0.5), _width(b, 0.018))
+    plume = (236, 230, 210)
+    for k, u in enumerate((0.1, 0.3, 0.5, 0.7, 0.9)):
+        lean = 0.08 if k % 2 else -0.06
+        stem = [(u, 0.72), (u + lean * 0.5, 0.56), (u + lean * 1.5, 0.4)]
+        pygame.draw.lines(surface, plume, False, b.poly(stem), _width(b, 0.016))
+        tip = stem[-1]
+        for j in range(6):  # the feathery head: strokes down either side of the top of the stem
+            u0, v = tip[0] - lean * 0.35 * j, tip[1] + 0.01 + j * 0.022
+            for side in (-1, 1):
+                pygame.draw.line(surface, plume, b.p(u0, v), b.p(u0 + side * 0.05, v + 0.035), _width(b, 0.012))
 
 
 def chrysanthemum(surface: pygame.Surface, b: Box) -> None:
