@@ -281,11 +281,16 @@ def build_scene(app: Any, scene: str, game_name: str, seed: int, actions: int, p
             app.step(2)
             app.push(table.PauseScene(app, scene_obj))
     elif scene == "results":
-        session = direct_session(game_name, seed, players, 0, to_end=True)
-        app.session = session
-        names = [s.name or f"{s.level} bot" for s in session.config.seats]
-        app.push(results.ResultsScene(app, session.result or {}, names, session.game.title,
-                                      session.local_seats, session.config, game_name=game_name))
+        import tempfile
+
+        from cardtable.netplay.replay import Replay
+
+        log = bot_game_log(game_name, seed, players, f"{tempfile.mkdtemp(prefix='cardtable-shot-')}/game.ctlog")
+        replay = Replay(log)  # its log makes the review and the "Watch this moment" buttons
+        config = table_config(game_name, seed, players)
+        names = [s.name or f"{s.level} bot" for s in config.seats]
+        app.push(results.ResultsScene(app, replay.final_result or {}, names, replay.game.title, [0], config,
+                                      game_name=game_name, log=log))
     else:
         raise ValueError(f"unknown scene {scene!r} (one of {', '.join(SCENES)})")
 

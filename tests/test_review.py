@@ -54,7 +54,7 @@ def test_go_stop_a_go_that_cost_points() -> None:
                       {"type": "hand_over", "reason": "stop", "winner": 1, "payments": [-10, 10], "score": 7,
                        "goes": 0}])]
     (moment,) = review("go_stop", 0, turns, ["You", "Bo"])
-    assert (moment.step, moment.sentence) == (7, "Go at 5 points cost 10 when Bo stopped at 7")
+    assert (moment.step, moment.sentence) == (7, "Hand 1: Go at 5 points cost 10 when Bo stopped at 7")
     assert review("go_stop", 1, turns, ["You", "Bo"]) == []  # Bo called no Go
 
 
@@ -113,3 +113,27 @@ def _strings(value: Any) -> Any:
     elif isinstance(value, list | tuple):
         for v in value:
             yield from _strings(v)
+
+
+def test_results_screen_watch_this_moment_opens_the_replay_there(tmp_path: Any) -> None:
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from cardtable.arcade.app import App
+    from cardtable.arcade.scenes.replay import ReplayScene
+    from cardtable.arcade.scenes.results import ResultsScene
+    from cardtable.arcade.settings import Settings
+
+    app = App(size=(960, 540), fullscreen=False, settings=Settings())
+    try:
+        scene = ResultsScene.example_reviewed(app)
+        app.push(scene)
+        app.step(10)
+        assert scene.moments and scene.shown_moments
+        button = next(item for item in scene.ring.items if item.name == "moment_0")
+        button.on_confirm()
+        replay = app.scene
+        assert isinstance(replay, ReplayScene) and replay.seat == 0
+        assert replay.replay.step == scene.shown_moments[0].step
+    finally:
+        app.shutdown_quietly()

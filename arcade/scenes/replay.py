@@ -29,9 +29,10 @@ MAX_GAP = 2.5
 BAR = 52  # the control bar's height; the app's hint bar sits under it
 
 
-def open_replay(app: Any, path: str, seat: int | None = None) -> bool:
+def open_replay(app: Any, path: str, seat: int | None = None, at: int = 0) -> bool:
     """Push the replay of ``path`` (a table log or a guest's recording; from ``seat``'s side, None: a
-    spectator's); a file that cannot be played gets a dialog saying why. True when the replay opened."""
+    spectator's), at step ``at``; a file that cannot be played gets a dialog saying why. True when the
+    replay opened."""
     from cardtable.netplay.replay import LogError, load
 
     try:
@@ -43,7 +44,10 @@ def open_replay(app: Any, path: str, seat: int | None = None) -> bool:
                              "The log may be from another version of cardtable, or damaged."],
                              [("Back", lambda: None, "ok")], kind="replay_error"))
         return False
-    app.push(ReplayScene(app, replay, seat))
+    scene = ReplayScene(app, replay, seat)
+    if at:
+        scene.goto(at)
+    app.push(scene)
     return True
 
 

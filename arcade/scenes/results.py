@@ -2,6 +2,8 @@
 
 The same screen shows a game from the History (``entry``): then its buttons are "Watch the replay",
 "Forget it" and "Back". The sheet scrolls with up/down when it has the focus, and with the wheel.
+With the game's log and one local seat, "What decided it for you" lists the moments of
+engine.coach.review (two on a short window), each with "Watch this moment": the replay at that action.
 """
 
 from __future__ import annotations
@@ -109,6 +111,9 @@ class ResultsScene(MenuScene):
         self.max_scroll = 0
         self.sheet_rect = pygame.Rect(0, 0, 0, 0)
         self.rank_rect = pygame.Rect(0, 0, 0, 0)
+        self.moments = self.review()
+        self.moment_rects: list[pygame.Rect] = []
+        self.shown_moments: list[Any] = []
 
     @classmethod
     def examples(cls, app: Any) -> Iterator[ResultsScene]:
@@ -121,6 +126,35 @@ class ResultsScene(MenuScene):
         yield cls(app, {"scores": [68, 75, 75, 65], "winners": [1, 2], "sheet": sheet}, names, "Oh Hell", [0], config,
                   game_name="oh_hell")
         yield cls(app, {"scores": [0, 1], "winners": [1]}, ["Player 1", "Player 2"], "Speed", [0, 1], None)
+        yield cls.example_reviewed(app)
+
+    @classmethod
+    def example_reviewed(cls, app: Any) -> ResultsScene:
+        """An Oh Hell game by bots, seat 0 as "You": its review has moments to watch."""
+        import tempfile
+
+        from cardtable.arcade.shot import bot_game_log
+        from cardtable.netplay.replay import Replay
+
+        log = bot_game_log("oh_hell", 1, 4, f"{tempfile.mkdtemp(prefix='cardtable-results-')}/game.ctlog")
+        replay = Replay(log)
+        names = ["You", *replay.names[1:]]
+        return cls(app, replay.final_result or {}, names, "Oh Hell", [0], None, game_name="oh_hell", log=log)
+
+    def review(self) -> list[Any]:
+        """The moments that decided the game for the one local seat (engine.coach.review), read from
+        the game's log from that seat's side; none without a log or with several local seats."""
+        if len(self.local_seats) != 1 or not self.log or not _exists(self.log):
+            return []
+        from cardtable.engine.coach.review import review
+        from cardtable.netplay.replay import LogError, load
+
+        seat = self.local_seats[0]
+        try:
+            replay = load(str(self.log))
+            return review(replay.game.name, seat, replay.turns(seat), [self.short(s) for s in range(len(self.names))])
+        except (LogError, OSError, ValueError, KeyError):
+            return []
 
     def player(self, seat: int) -> str:
         name = self.names[seat] if seat < len(self.names) and self.names[seat] else f"Seat {seat + 1}"
@@ -148,22 +182,38 @@ class ResultsScene(MenuScene):
         top = max(self.vy(150), self.content_top() + 4)
         buttons_h = self.fit_rows(1, top, 52)
         bottom = h - 84 - buttons_h - 18
+        small = h < 640
+        moment_h = 28 if small else 36
+        shown = self.moments[:2] if small else self.moments  # a short window: the two that weigh most
+        if small and len(self.moments) > 2:
+            shown = sorted(sorted(self.moments, key=lambda m: (m.kind != "blunder", -m.weight))[:2],
+                           key=lambda m: m.step)
+        review_h = len(shown) * (moment_h + 6) + 30 if shown else 0
+        bottom -= review_h
         width = min(self.panel_width, w - 80)
         x = (w - width) // 2
         rank_w = max(250, int(width * 0.32))
         rows = max(1, len(self.order))
-        self.row_gap = 8
-        self.row_height = max(30, min(46, (bottom - top - 20) // rows - self.row_gap))
+        self.row_gap = 4 if small and shown else 8
+        self.row_height = max(22 if small else 30, min(46, (bottom - top - 20) // rows - self.row_gap))
         self.rank_rect = pygame.Rect(x, top, rank_w, bottom - top)
         self.sheet_rect = pygame.Rect(x + rank_w + 24, top, width - rank_w - 24, bottom - top)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
-        y = bottom + 22
+        y = bottom + 22 + review_h
         entries = self.actions()
         gap = 16
         bw = (width - gap * (len(entries) - 1)) // len(entries)
         for i, (text, callback, name, enabled) in enumerate(entries):
             self.button(pygame.Rect(x + i * (bw + gap), y, bw, buttons_h), text, callback, name=name,
                         big=i == 0 and enabled, enabled=enabled)
+        self.shown_moments = shown
+        self.moment_rects = []
+        watch_w = 220 if w < 1100 else 240
+        for k, moment in enumerate(shown):  # after the buttons: the focus starts on "Play again"
+            row = pygame.Rect(x, bottom + 22 + 26 + k * (moment_h + 6), width, moment_h)
+            self.moment_rects.append(row)
+            self.button(pygame.Rect(row.right - watch_w, row.y, watch_w, moment_h), "Watch this moment",
+                        lambda step=moment.step: self.watch(step), name=f"moment_{k}")
         self.ring.add(_sheet_item(self.sheet_rect, self.next_page))  # after the buttons: the focus starts on one
         self.col = self.rank_rect
         self.table_top = top + 10
@@ -238,11 +288,12 @@ class ResultsScene(MenuScene):
         else:
             self.app.replace(TableScene(self.app, auto_start=True))
 
-    def watch(self) -> None:
+    def watch(self, at: int = 0) -> None:
+        """The replay from the start, or (a review's moment) from the table before action ``at``."""
         from cardtable.arcade.scenes.replay import open_replay
 
         seat = self.local_seats[0] if len(self.local_seats) == 1 else None
-        open_replay(self.app, str(self.log), seat)
+        open_replay(self.app, str(self.log), seat, at)
 
     def history(self) -> None:
         from cardtable.arcade.scenes.history import HistoryScene
@@ -323,6 +374,7 @@ class ResultsScene(MenuScene):
         ui_theme.panel(surface, self.rank_rect.inflate(20, 20))
         ui_theme.panel(surface, self.sheet_rect.inflate(20, 20))
         self._draw_ranking(surface, small)
+        self._draw_moments(surface, small)
         self.max_scroll = draw_sheet(surface, self.sheet_rect.inflate(-12, -8), self.sheet, self.scroll, 15 if small else 17)
         self.scroll = min(self.scroll, self.max_scroll)
         detail = self.detail()
@@ -350,6 +402,22 @@ class ResultsScene(MenuScene):
                           anchor="midleft", bold=True)
             ui_theme.text(surface, self.score_text(seat), px, (row.right - 12, row.centery), "ink", anchor="midright",
                           bold=True)
+
+    def _draw_moments(self, surface: pygame.Surface, small: bool) -> None:
+        """The review: what decided the game for you, a line each beside its "Watch this moment"."""
+        if not self.moment_rects:
+            return
+        first = self.moment_rects[0]
+        ui_theme.text(surface, "What decided it for you", 15 if small else 17, (first.x + 4, first.y - 6), "muted",
+                      anchor="bottomleft", bold=True)
+        for moment, row in zip(self.shown_moments, self.moment_rects, strict=True):
+            room = row.width - (220 if self.app.size[0] < 1100 else 240) - 24
+            px = 16 if small else 19
+            text = moment.sentence[:1].upper() + moment.sentence[1:]
+            while px > 11 and ui_theme.font(px).size(text)[0] > room:
+                px -= 1
+            colour = "accent_bright" if moment.kind == "blunder" else "ink"
+            ui_theme.text(surface, text, px, (row.x + 4, row.centery), colour, anchor="midleft")
 
     def ranking_size(self, size: int) -> int:
         """One size for every row of the ranking (a name never smaller than its neighbours'): the

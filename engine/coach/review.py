@@ -163,6 +163,7 @@ def _go_stop(context: _Context, turns: Sequence[Turn]) -> list[Moment]:
     me = context.seat
     out: list[Moment] = []
     gone: tuple[int, int] | None = None  # (step, my score when I called it) of my last Go this hand
+    hands = 0
     for turn in turns:
         for event in turn.events:
             kind = event.get("type")
@@ -172,14 +173,15 @@ def _go_stop(context: _Context, turns: Sequence[Turn]) -> list[Moment]:
                 scores = turn.view.get("scores") or []
                 gone = (turn.step, int(scores[me]) if me < len(scores) and isinstance(scores[me], int) else 0)
             elif kind == "hand_over":
-                moment = _go_stop_hand(context, event, gone)
+                hands += 1
+                moment = _go_stop_hand(context, event, gone, hands)
                 if moment is not None:
                     out.append(moment)
                 gone = None
     return out
 
 
-def _go_stop_hand(context: _Context, event: Event, gone: tuple[int, int] | None) -> Moment | None:
+def _go_stop_hand(context: _Context, event: Event, gone: tuple[int, int] | None, hand: int) -> Moment | None:
     winner, payments = event.get("winner"), event.get("payments") or []
     me = context.seat
     if gone is None or not isinstance(winner, int) or me >= len(payments):
@@ -188,9 +190,9 @@ def _go_stop_hand(context: _Context, event: Event, gone: tuple[int, int] | None)
     paid = int(payments[me])
     score = event.get("score")
     if winner != me and paid < 0:
-        sentence = f"Go at {s(at, 'point')} cost {-paid} when {context.who(winner)} stopped at {score}"
+        sentence = f"Hand {hand}: Go at {s(at, 'point')} cost {-paid} when {context.who(winner)} stopped at {score}"
     elif winner == me and paid > 0:
-        sentence = f"Go at {s(at, 'point')} paid: you stopped at {score} and took {paid}"
+        sentence = f"Hand {hand}: Go at {s(at, 'point')} paid: you stopped at {score} and took {paid}"
     else:
         return None
     return Moment(step, sentence, "swing", float(abs(paid)))
