@@ -92,6 +92,9 @@ class PlainTable:
     def tick(self, dt: float) -> None:
         pass
 
+    def mark_scene(self, marks: list[pygame.Rect]) -> None:
+        """The view as text places no badge: nothing to keep clear of the scene's marks."""
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui_theme.background(surface)
         seat = self.local_seats[0] if self.local_seats else next(iter(self.views), None)
