@@ -233,3 +233,21 @@ def test_tractor_tells_a_mouse_user_the_buttons_can_be_clicked(app) -> None:
     table.controls.mouse_active = False
     app.step(1)
     assert ((), "or click a button") not in bars[-1]
+
+
+@pytest.mark.parametrize("game", ["go_stop", "oh_hell"])
+def test_h_then_enter_plays_the_hinted_action(app, game: str) -> None:
+    scene = table_scene(app, game)
+    table = scene.table
+    hand = list(table.views[0].get("hand") or [])
+    table.controls.inputs[0].cursor = len(hand) - 1  # away from where the hint will point, most likely
+    if game == "oh_hell":
+        table.bid_focus[0] = 0
+    app.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0))
+    app.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_h, mod=0, unicode="h", scancode=0))
+    app.step(2)
+    wait_for_hint(app, scene)
+    tip = table.hint_plate.hinted[1]
+    chosen = table.on_confirm(0)
+    assert chosen == [(0, tip.action)] or (game == "go_stop" and table.picked.get(0) == tip.action.get("card")), (
+        tip, chosen)

@@ -368,6 +368,13 @@ class Table:
     def on_confirm(self, seat: int | None) -> list[tuple[int, Action]]:
         return []
 
+    def follow_hint(self, seat: int, tip: Any) -> None:
+        """Put ``seat``'s cursor on what the hint ``tip`` plays, so the confirm key plays it: here its
+        first card in the seat's hand (tables whose cursor means more say so themselves)."""
+        hand = list(self.views.get(seat, {}).get("hand") or [])
+        if seat in self.controls.inputs and tip.cards and tip.cards[0] in hand:
+            self.controls.inputs[seat].cursor = hand.index(tip.cards[0])
+
     def on_pile(self, seat: int | None, pile: int) -> list[tuple[int, Action]]:
         return []
 

@@ -624,6 +624,12 @@ class OhHellTable(Table):
                 self.controls.inputs[seat].cursor = (self.controls.inputs[seat].cursor + step) % len(hand)
         return []
 
+    def follow_hint(self, seat: int, tip: Any) -> None:
+        if tip.action.get("type") == "bid":
+            self.bid_focus[seat] = int(tip.action["bid"])
+        else:
+            super().follow_hint(seat, tip)
+
     def on_confirm(self, seat: int | None) -> list[tuple[int, Action]]:
         if self.privacy:
             self.privacy_done()

@@ -34,6 +34,7 @@ class HintPlate:
         if seat not in table.views:
             return
         self.hinted = (seat, tip, HINT_TIME)
+        table.follow_hint(seat, tip)
         table.relayout()
         if not self.targets():  # nothing on the table to point at: say it where messages go
             table.toasts.add(self.words(tip), HINT, seconds=HINT_TIME, seat=seat, until_change=True)
