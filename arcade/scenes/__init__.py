@@ -19,5 +19,8 @@ def scene_classes() -> dict[str, type[Any]]:
         classes += [value for value in vars(loaded).values()
                     if isinstance(value, type) and issubclass(value, Scene) and value not in (Scene, MenuScene)
                     and value.__module__ == loaded.__name__]
-    # a class other screens extend (the setup scenes' SetupScene) is a base, not a screen of its own
-    return {cls.name: cls for cls in classes if not any(other is not cls and issubclass(other, cls) for other in classes)}
+    # a class other screens of its module extend (the setup scenes' SetupScene) is a base, not a screen of
+    # its own; one extended from another module (TableScene by Learn's LearnScene) is still a screen
+    return {cls.name: cls for cls in classes
+            if not any(other is not cls and issubclass(other, cls) and other.__module__ == cls.__module__
+                       for other in classes)}

@@ -483,7 +483,11 @@ class TableScene(Scene):
             return  # a device that plays no seat
         sends = guarded(self, "input", self.table.handle, cmd, seat)
         for s, action in sends if sends is not FAILED and sends else []:
-            self.app.session.send(s, action, time.monotonic())
+            self.send(s, action)
+
+    def send(self, seat: int, action: dict[str, Any]) -> None:
+        """An action of a local seat to the host (a Learn table hears of it first)."""
+        self.app.session.send(seat, action, time.monotonic())
 
     def send_auto(self) -> None:
         """What the table sends on its own (e.g. Tractor's routine draws), like handle()'s actions.
@@ -493,7 +497,7 @@ class TableScene(Scene):
             return
         sends = guarded(self, "auto actions", auto)
         for s, action in sends if sends is not FAILED and sends else []:
-            self.app.session.send(s, action, time.monotonic())
+            self.send(s, action)
 
     # ------------------------------------------------------------------ the Hint button
     def hints_allowed(self) -> bool:

@@ -114,6 +114,7 @@ class TitleScene(MenuScene):
         entries = [
             *rejoin,
             ("Play", self.play_local, "play"),
+            ("Learn", self.learn, "learn"),
             ("Host a LAN table", self.host, "host"),
             ("Join a table", self.join, "join"),
             ("How to play", self.rules, "rules"),
@@ -147,6 +148,11 @@ class TitleScene(MenuScene):
         from cardtable.arcade.scenes.setup import LocalSetupScene
 
         self.app.push(LocalSetupScene(self.app))
+
+    def learn(self) -> None:
+        from cardtable.arcade.scenes.learn import LearnListScene
+
+        self.app.push(LearnListScene(self.app))
 
     def host(self) -> None:
         from cardtable.arcade.scenes.setup import HostSetupScene

@@ -25,6 +25,8 @@ class HintPlate:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.hinted: tuple[int, Any, float] | None = None
+        self.label = "Hint"  # what the plate calls the suggestion (a Learn table's coach says "Coach")
+        self.seconds = HINT_TIME  # how long a suggestion stays (the coach's, until the position changes)
         self._spot: pygame.Rect | None = None  # where the plate goes (found once per layout)
 
     def show(self, seat: int, tip: Any) -> None:
@@ -33,16 +35,15 @@ class HintPlate:
         table = self.table
         if seat not in table.views:
             return
-        self.hinted = (seat, tip, HINT_TIME)
+        self.hinted = (seat, tip, self.seconds)
         table.follow_hint(seat, tip)
         table.relayout()
         if not self.targets():  # nothing on the table to point at: say it where messages go
-            table.toasts.add(self.words(tip), HINT, seconds=HINT_TIME, seat=seat, until_change=True)
+            table.toasts.add(self.words(tip), HINT, seconds=self.seconds, seat=seat, until_change=True)
 
-    @staticmethod
-    def words(tip: Any) -> str:
+    def words(self, tip: Any) -> str:
         reason = tip.reason or describe(tip.action)
-        return f"Hint: {reason[:1].upper()}{reason[1:]}"
+        return f"{self.label}: {reason[:1].upper()}{reason[1:]}"
 
     def still_good(self, tip: Any, legal: list[Action]) -> bool:
         """Whether a hint still fits a seat's new position. In a turn game a hint is about one position:
@@ -145,5 +146,6 @@ class HintPlate:
         left.midright = (around.left - gap, around.centery)
         tries = [over, under, right, left] if over_cards else [under, right, over, left]
         keep_clear = [d.box for d in table.reporter.drawn if d.kind not in ("backdrop", "overlay")]
+        keep_clear += table.toasts.areas()
         spot = clear_spot([(None, place) for place in tries], room, keep_clear, [(None, plate, around)])
         plate.topleft = spot[1].topleft if spot is not None else tries[0].clamp(room).topleft

@@ -75,19 +75,30 @@ class Toasts:
             self.items = [t for t in self.items if t.left > 0]
 
     def draw(self, surface: pygame.Surface) -> None:
-        u = self.table.u
+        for toast, image, rect in self.placed():
+            self._draw_toast(surface, toast, image, rect)
+
+    def areas(self) -> list[pygame.Rect]:
+        """Where the toasts showing now are drawn (a hint's plate keeps clear of them)."""
+        return [rect for _, _, rect in self.placed()]
+
+    def placed(self) -> list[tuple[Toast, pygame.Surface, pygame.Rect]]:
+        """Each toast showing, its text image and its plate's place: stacked down from each group's
+        first centre, each no wider than the group's width."""
+        ink, u = self.table.ink, self.table.u
+        out = []
         for toasts, (x, y), width in self.table.toast_groups():
             for toast in toasts:
-                y += self._draw_toast(surface, toast, x, y, width) + 6 * u
+                image = ink.text(toast.text, ink.fit(toast.text, 26 * u, width), toast.colour)
+                rect = pygame.Rect(0, 0, image.get_width() + round(30 * u), image.get_height() + round(14 * u))
+                rect.center = (round(x), round(y))
+                out.append((toast, image, rect))
+                y += rect.height + 6 * u
+        return out
 
-    def _draw_toast(self, surface: pygame.Surface, toast: Toast, x: float, y: float, width: float) -> int:
-        """One toast centred at (x, y), no wider than ``width``; returns its height."""
-        ink, u = self.table.ink, self.table.u
-        image = ink.text(toast.text, ink.fit(toast.text, 26 * u, width), toast.colour)
-        back = ink.panel((image.get_width() + round(30 * u), image.get_height() + round(14 * u)),
-                         (0, 0, 0, 200), border=(*toast.colour, 160))
-        rect = back.get_rect(center=(round(x), round(y)))
+    def _draw_toast(self, surface: pygame.Surface, toast: Toast, image: pygame.Surface, rect: pygame.Rect) -> None:
+        ink = self.table.ink
+        back = ink.panel(rect.size, (0, 0, 0, 200), border=(*toast.colour, 160))
         fade = min(1.0, toast.left / 0.4)
         ink.blit_faded(surface, back, rect, fade)
         ink.blit_faded(surface, image, image.get_rect(center=rect.center), fade)
-        return rect.height

@@ -1,0 +1,265 @@
+"""Learn mode: the list of lessons, the guided hand (a table scene with a coach), and the recap.
+
+:class:`LearnScene` is a :class:`TableScene` on an in-process table (``DirectSession``) dealt the
+lesson's fixed deal, with a :class:`~cardtable.arcade.learn.coach.Coach`: before each move of the
+learner the coach's suggestion is lit on the table with its reason on the hint plate (the Hint key plays
+it), an allowed but weak move is explained after it is made, a refused one by the engine's reason (the
+table's own toast), and each of the game's ideas is said when the play first shows it. The hand's end
+opens :class:`RecapScene`: the ideas met, the weak moves, then a real game with the same settings, the
+lesson again, or the list.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+
+from cardtable.arcade import ui_theme
+from cardtable.arcade.learn import GAMES, Lesson, Moment, lesson
+from cardtable.arcade.learn.coach import LASTING, Coach
+from cardtable.arcade.scenes.base import MenuScene
+from cardtable.arcade.scenes.table import TableScene
+from cardtable.arcade.session import BOT, YOU, DirectSession, SeatSpec, TableConfig
+
+IDEA_TIME = 9.0  # seconds an idea's words stay on the table
+COACH_COLOUR = (150, 215, 255)
+WEAK_COLOUR = (255, 200, 120)
+
+
+def game_title(game_name: str) -> str:
+    from cardtable.engine import get_game
+
+    return str(get_game(game_name).title)
+
+
+def lesson_config(chosen: Lesson, app: Any, seed: int | None = None) -> TableConfig:
+    """The lesson's table: the learner in seat 0, bots elsewhere (in a race, the easy ones), at the
+    bot speed of the settings."""
+    from cardtable.arcade.scenes.setup import BOT_SPEEDS
+    from cardtable.engine import get_game
+
+    level = "easy" if get_game(chosen.game).realtime else "normal"
+    seats = [SeatSpec(YOU, name=app.settings.name)] + [SeatSpec(BOT, level=level)] * (chosen.players - 1)
+    return TableConfig(game=chosen.game, players=chosen.players, seats=seats, options=dict(chosen.options),
+                       seed=chosen.seed if seed is None else seed, name="Learn",
+                       bot_speed=dict(BOT_SPEEDS).get(app.settings.bot_speed, 1.0))
+
+
+class LearnListScene(MenuScene):
+    """The games to learn, each a button ("Learn Tractor"), and Back."""
+
+    name = "learn_list"
+    title = "Learn"
+    subtitle = "A guided first hand against bots, with a coach at your side"
+    panel_width = 420
+
+    def build(self) -> None:
+        entries = [(f"Learn {game_title(g)}", lambda g=g: self.start(g), f"learn:{g}") for g in GAMES]
+        entries.append(("Back", self.back, "back"))
+        top = self.content_top()
+        self.row_height = self.fit_rows(len(entries), top, 50)
+        col = self.column(len(entries))
+        for i, (text, callback, name) in enumerate(entries):
+            self.button(self.row(col, i), text, callback, name=name)
+
+    def start(self, game_name: str) -> None:
+        self.app.push(LearnScene(self.app, lesson(game_name)))
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def hints(self) -> list[tuple[str, str]]:
+        return [("up", "Move"), ("confirm", "Select"), ("back", "Back")]
+
+
+class LearnScene(TableScene):
+    """A guided hand: a table scene whose session is the lesson's deal and whose coach speaks."""
+
+    name = "learn"
+
+    @classmethod
+    def examples(cls, app: Any) -> Iterator[LearnScene]:
+        yield cls(app, lesson("oh_hell"))
+
+    def __init__(self, app: Any, chosen: Lesson) -> None:
+        app.end_session()
+        app.session = DirectSession(lesson_config(chosen, app))
+        super().__init__(app, auto_start=True)
+        self.lesson = chosen
+        self.coach = Coach(chosen)
+        self.coached: dict[int, int] = {}  # seat -> id of the view last coached
+        self.ideas_due: list[str] = []  # ideas the play showed, said one at a time
+        self.idea_left = 0.0  # seconds the idea said now stays
+
+    # ------------------------------------------------------------------ the coach's part
+    def make_table(self) -> None:
+        super().make_table()
+        plate = getattr(self.table, "hint_plate", None)
+        if plate is not None:
+            plate.label, plate.seconds = "Coach", LASTING
+
+    def on_message(self, message: dict[str, Any]) -> None:
+        super().on_message(message)
+        if message.get("type") != "view" or message.get("seat") not in self.local_seats:
+            return
+        moment = Moment(int(message["seat"]), message.get("view") or {}, message.get("legal") or [],
+                        message.get("events") or [])
+        self.ideas_due += [idea.words for idea in self.coach.observe(moment)]
+        if self.coach.over and self.result is None:
+            self.result = {"learn": True, "final": moment.view}
+
+    def tick(self, dt: float) -> None:
+        super().tick(dt)
+        self.idea_left -= dt
+        if self.ideas_due and self.idea_left <= 0 and self.table is not None:
+            self.idea_left = IDEA_TIME
+            self.say(self.ideas_due.pop(0), COACH_COLOUR, IDEA_TIME)
+        if self.result is None and self.table is not None and self.hint_job is None:
+            self.coach_next()
+
+    def coach_next(self) -> None:
+        """Ask for the coach's suggestion for a local seat that has a move and a new position."""
+        legals = getattr(self.table, "legals", {})
+        views = getattr(self.table, "views", {})
+        for seat in self.local_seats:
+            view = views.get(seat)
+            if view is None or not legals.get(seat) or self.coached.get(seat) == id(view):
+                continue
+            if not self.realtime and seat not in (view.get("to_act") or []):
+                continue
+            self.coached[seat] = id(view)
+            self.table.hint_plate.label = f"Coach ({Coach.choices(legals[seat])})"  # what the seat can do
+            self.ask_hint(seat)
+            return
+
+    def command(self, cmd: Any) -> None:
+        """The Hint key plays the coach's suggestion (the learner takes its advice)."""
+        plate = getattr(self.table, "hint_plate", None)
+        hinted = getattr(plate, "hinted", None)
+        if cmd.kind == "hint" and self.result is None and hinted is not None:
+            seat, tip = hinted[0], hinted[1]
+            if tip.action in self.table.legals.get(seat, []) or "choose" not in tip.action:
+                plate.hinted = None
+                self.send(seat, dict(tip.action))
+                self.table.relayout()
+                return
+        super().command(cmd)
+
+    def send(self, seat: int, action: dict[str, Any]) -> None:
+        view = getattr(self.table, "views", {}).get(seat)
+        legal = getattr(self.table, "legals", {}).get(seat) or []
+        weak = self.coach.after(self.game_name, view, legal, action) if view is not None and action in legal else None
+        super().send(seat, action)
+        if weak:
+            self.say(f"Allowed, but weak: {weak}", WEAK_COLOUR, IDEA_TIME)
+
+    def say(self, text: str, colour: tuple[int, int, int], seconds: float) -> None:
+        toasts = getattr(self.table, "toasts", None)
+        if toasts is not None:
+            toasts.add(text, colour, seconds=seconds, seat=self._first_seat())
+            self.table.hint_plate.forget_spot()  # the coach's plate keeps clear of it
+        else:
+            self.app.toast(text)
+
+    def set_result(self, result: dict[str, Any] | None) -> None:
+        self.result = result  # a lesson is not kept in the History
+
+    def show_results(self) -> None:
+        if self.result is None:
+            return
+        self.app.replace(RecapScene(self.app, self.lesson, self.coach, self.result))
+
+
+class RecapScene(MenuScene):
+    """What the lesson showed, then: a real game with the same settings, the lesson again, or the list."""
+
+    name = "learn_recap"
+    panel_width = 760
+
+    @classmethod
+    def examples(cls, app: Any) -> Iterator[RecapScene]:
+        chosen = lesson("go_stop")
+        coach = Coach(chosen)
+        coach.seen = list(chosen.ideas[:3])
+        coach.weak = ["09A captures 09P2; 05R captures nothing"]
+        yield cls(app, chosen, coach, {"learn": True})
+
+    def __init__(self, app: Any, chosen: Lesson, coach: Coach, result: dict[str, Any]) -> None:
+        super().__init__(app)
+        self.lesson = chosen
+        self.coach = coach
+        self.result = result
+        self.title = f"{game_title(chosen.game)}: what you met"
+        self.lines: list[str] = []
+
+    def recap_lines(self) -> list[str]:
+        seen = [f"{idea.title}: {idea.words.split(': ', 1)[-1]}" for idea in self.coach.seen]
+        missed = [idea.title for idea in self.lesson.ideas if idea not in self.coach.seen]
+        lines = seen or ["The hand ended before the coach had anything to show."]
+        if missed:
+            lines.append(f"Still to meet in a real game: {', '.join(missed)}.")
+        if self.coach.weak:
+            lines.append(f"Weak moves the coach pointed out: {len(self.coach.weak)} of {self.coach.moves}.")
+        return lines
+
+    def build(self) -> None:
+        w, h = self.app.size
+        width = min(self.panel_width, w - 80)
+        size = 17 if h < 640 else 19
+        self.text_size = size
+        self.lines = [part for line in self.recap_lines() for part in ui_theme.wrap(line, size, width - 24)]
+        entries = [("Play a real game", self.play_real, "real"), ("Learn it again", self.again, "again"),
+                   ("Other games", self.other, "list")]
+        top = self.content_top()
+        text_h = len(self.lines) * (size + 7)
+        self.row_height = 46 if h >= 640 else 40
+        y = min(top + text_h + 18, h - 70 - self.row_height)
+        self.lines = self.lines[: max(1, (y - 18 - top) // (size + 7))]
+        gap = 16
+        bw = (width - 2 * gap) // 3
+        left = (w - width) // 2
+        self.text_top = top
+        self.panel_rect = pygame.Rect(left - 24, top - 20, width + 48, y - top + self.row_height + 40)
+        for i, (text, callback, name) in enumerate(entries):
+            self.button(pygame.Rect(left + i * (bw + gap), y, bw, self.row_height), text, callback, name=name)
+        self.ring.focus_name("real")
+
+    def play_real(self) -> None:
+        """A real game of the lesson's game with its settings (players, options, bots), a new deal."""
+        from cardtable.arcade import session as sessions
+
+        config = lesson_config(self.lesson, self.app, seed=random.randrange(2**31))
+        config.name = "cardtable"
+        try:
+            session = sessions.start_local(config, self.app.settings.name, self.app.lan_interfaces)
+        except Exception as error:  # a host that cannot start: say why, stay here
+            self.app.toast(f"Could not start the table: {error}")
+            return
+        self.app.end_session()
+        self.app.session = session
+        self.app.replace(TableScene(self.app, auto_start=True))
+
+    def again(self) -> None:
+        self.app.replace(LearnScene(self.app, self.lesson))
+
+    def other(self) -> None:
+        self.app.end_session()
+        self.app.pop()  # the Learn list is below
+
+    def back(self) -> None:
+        self.other()
+
+    def hints(self) -> list[tuple[str, str]]:
+        return [("left", "Move"), ("confirm", "Select"), ("back", "Other games")]
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        super().draw(surface, alpha)
+        w = surface.get_width()
+        width = min(self.panel_width, w - 80)
+        y = self.text_top
+        for line in self.lines:
+            ui_theme.text(surface, line, self.text_size, ((w - width) // 2, y), "ink")
+            y += self.text_size + 7

@@ -1,0 +1,97 @@
+"""Learn mode walked as a learner would, by the keys alone and by a gamepad alone: from the title to the
+Learn list, into each game's guided hand, taking the coach's suggestion with the Hint key (H, or a
+stick pressed in) each time it is lit, to the recap; and the lessons' ideas shown from the engine's
+events and views (each lesson's deal brings up its ideas)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from cardtable.arcade.learn import GAMES, lesson
+from tests.lan import run_until
+
+KEYS = {"up": pygame.K_UP, "down": pygame.K_DOWN, "left": pygame.K_LEFT, "right": pygame.K_RIGHT,
+        "confirm": pygame.K_RETURN, "back": pygame.K_ESCAPE, "hint": pygame.K_h}
+BUTTONS = {"up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+           "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+           "confirm": pygame.CONTROLLER_BUTTON_A, "back": pygame.CONTROLLER_BUTTON_B,
+           "hint": pygame.CONTROLLER_BUTTON_LEFTSTICK}
+PAD_ID = 5
+
+
+@pytest.fixture()
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
+    from cardtable.arcade.app import App
+    from cardtable.arcade.settings import Settings
+
+    application = App(size=(960, 540), fullscreen=False, settings=Settings(name="Ann", bot_speed="instant"))
+    application.lan_interfaces = ["127.0.0.1"]
+    application.mapper.controllers[PAD_ID] = object()  # plugged in: SDL's dummy driver has no devices
+    application.step(2)
+    yield application
+    application.shutdown_quietly()
+
+
+def press(app: Any, device: str, what: str) -> None:
+    if device == "keyboard":
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            app.post(pygame.event.Event(kind, key=KEYS[what], mod=0, unicode="", scancode=0))
+    else:
+        for kind in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):
+            app.post(pygame.event.Event(kind, button=BUTTONS[what], instance_id=PAD_ID))
+    app.step(2)
+
+
+def walk_to(app: Any, device: str, name: str, limit: int = 30) -> None:
+    for _ in range(limit):
+        if app.scene.focused_control() == name:
+            return
+        press(app, device, "down")
+    assert app.scene.focused_control() == name, (name, app.scene.focused_control())
+
+
+def learn(app: Any, device: str, game_name: str) -> Any:
+    """From the title into ``game_name``'s lesson and through its hand to the recap; the recap."""
+    assert app.scene.name == "title"
+    walk_to(app, device, "learn")
+    press(app, device, "confirm")
+    assert app.scene.name == "learn_list"
+    walk_to(app, device, f"learn:{game_name}")
+    press(app, device, "confirm")
+    scene = app.scene
+    assert scene.name == "learn" and scene.lesson.game == game_name
+
+    def follow_the_coach() -> None:
+        plate = getattr(app.scene.table, "hint_plate", None) if app.scene.name == "learn" else None
+        if plate is not None and plate.hinted is not None:
+            press(app, device, "hint")
+        elif app.scene.name == "learn" and app.scene.result is not None:
+            press(app, device, "confirm")
+
+    assert run_until(app, lambda: app.scene.name == "learn_recap", 240, each=follow_the_coach), app.scene.name
+    return scene
+
+
+@pytest.mark.parametrize("device", ["keyboard", "pad"])
+@pytest.mark.parametrize("game_name", GAMES)
+def test_learn_walked_to_the_recap(app, game_name: str, device: str) -> None:
+    scene = learn(app, device, game_name)
+    recap = app.scene
+    assert scene.coach.moves > 0, "the learner made moves by the Hint key"
+    seen = [idea.key for idea in scene.coach.seen]
+    assert sorted(seen) == sorted(idea.key for idea in lesson(game_name).ideas), "the deal brings up every idea"
+    assert recap.focused_control() == "real"
+    walk_to_row = [recap.focused_control()]
+    for _ in range(3):
+        if recap.focused_control() == "list":
+            break
+        press(app, device, "right")
+        walk_to_row.append(recap.focused_control())
+    assert recap.focused_control() == "list", walk_to_row
+    press(app, device, "confirm")
+    assert app.scene.name == "learn_list" and app.session is None
