@@ -426,7 +426,7 @@ def test_the_title_with_two_tables_to_rejoin_fits_its_buttons_at_the_smallest_wi
         title.rejoinable = [(None, SimpleNamespace(name=f"{who}'s table", key=who)) for who in ("Ann", "Bo")]
         title.rebuild()
         app.step(2)
-        assert len(title.ring.items) == 9
+        assert len(title.ring.items) == 10  # two Rejoin rows and the eight entries
         assert clipped_buttons(app) == []
         assert layout.problems(app.layout_items(), app.size) == []
     finally:

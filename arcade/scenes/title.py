@@ -122,7 +122,7 @@ class TitleScene(MenuScene):
             ("History", self.history, "history"),
             ("Quit", self.quit, "quit"),
         ]
-        self.row_gap = 12 if h >= 700 else 10
+        self.row_gap = 12 if h >= 700 else 10 if len(entries) <= 9 else 4  # two Rejoin rows on a short window
         header = self.wordmark()[3]
         self.row_height = self.fit_rows(len(entries), header, 50, bottom=70)
         height = len(entries) * self.row_height + (len(entries) - 1) * self.row_gap
