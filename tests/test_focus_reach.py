@@ -19,10 +19,11 @@ from cardtable.arcade.scenes import scene_classes
 
 DIRECTIONS = ("up", "down", "left", "right")
 KEYS = {"up": pygame.K_UP, "down": pygame.K_DOWN, "left": pygame.K_LEFT, "right": pygame.K_RIGHT,
-        "confirm": pygame.K_RETURN, "back": pygame.K_ESCAPE}
+        "confirm": pygame.K_RETURN, "back": pygame.K_ESCAPE, "hint": pygame.K_h}
 BUTTONS = {"up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
            "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
-           "confirm": pygame.CONTROLLER_BUTTON_A, "back": pygame.CONTROLLER_BUTTON_B}
+           "confirm": pygame.CONTROLLER_BUTTON_A, "back": pygame.CONTROLLER_BUTTON_B,
+           "hint": pygame.CONTROLLER_BUTTON_LEFTSTICK}
 PAD_ID = 5
 
 

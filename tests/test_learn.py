@@ -7,19 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import pygame
 import pytest
 
 from cardtable.arcade.learn import GAMES, lesson
+from tests import test_focus_reach as focus_reach
 from tests.lan import run_until
 
-KEYS = {"up": pygame.K_UP, "down": pygame.K_DOWN, "left": pygame.K_LEFT, "right": pygame.K_RIGHT,
-        "confirm": pygame.K_RETURN, "back": pygame.K_ESCAPE, "hint": pygame.K_h}
-BUTTONS = {"up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
-           "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
-           "confirm": pygame.CONTROLLER_BUTTON_A, "back": pygame.CONTROLLER_BUTTON_B,
-           "hint": pygame.CONTROLLER_BUTTON_LEFTSTICK}
-PAD_ID = 5
+PAD_ID = focus_reach.PAD_ID
+press = focus_reach.press  # one press of a key or pad button through the app's event path
 
 
 @pytest.fixture()
@@ -35,16 +30,6 @@ def app(tmp_path, monkeypatch):
     application.step(2)
     yield application
     application.shutdown_quietly()
-
-
-def press(app: Any, device: str, what: str) -> None:
-    if device == "keyboard":
-        for kind in (pygame.KEYDOWN, pygame.KEYUP):
-            app.post(pygame.event.Event(kind, key=KEYS[what], mod=0, unicode="", scancode=0))
-    else:
-        for kind in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):
-            app.post(pygame.event.Event(kind, button=BUTTONS[what], instance_id=PAD_ID))
-    app.step(2)
 
 
 def walk_to(app: Any, device: str, name: str, limit: int = 30) -> None:

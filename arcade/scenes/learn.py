@@ -229,18 +229,12 @@ class RecapScene(MenuScene):
 
     def play_real(self) -> None:
         """A real game of the lesson's game with its settings (players, options, bots), a new deal."""
-        from cardtable.arcade import session as sessions
+        from cardtable.arcade.scenes.setup import open_table
 
         config = lesson_config(self.lesson, self.app, seed=random.randrange(2**31))
         config.name = "cardtable"
-        try:
-            session = sessions.start_local(config, self.app.settings.name, self.app.lan_interfaces)
-        except Exception as error:  # a host that cannot start: say why, stay here
-            self.app.toast(f"Could not start the table: {error}")
-            return
-        self.app.end_session()
-        self.app.session = session
-        self.app.replace(TableScene(self.app, auto_start=True))
+        if open_table(self.app, config):
+            self.app.replace(TableScene(self.app, auto_start=True))
 
     def again(self) -> None:
         self.app.replace(LearnScene(self.app, self.lesson))

@@ -67,6 +67,19 @@ START_HEIGHT = BIG_BUTTON  # px: Start is never a thin bar, however squeezed the
 LEFT_CAPTION, RIGHT_CAPTION = 0.36, 0.5  # of a column's width: the captions' part of a row
 
 
+def open_table(app: Any, config: TableConfig) -> bool:
+    """Start ``config``'s table on this computer and make it the app's session; False (and a toast
+    saying why) when the host cannot start."""
+    try:
+        session = sessions.start_local(config, app.settings.name, app.lan_interfaces)
+    except Exception as error:  # a host that cannot start: say why, stay here
+        app.toast(f"Could not start the table: {error}")
+        return False
+    app.end_session()
+    app.session = session
+    return True
+
+
 class SetupScene(MenuScene):
     """Shared by local play and hosting."""
 
@@ -334,14 +347,8 @@ class SetupScene(MenuScene):
         if self.hosting:
             self.table_name = self.name_entry.get_text().strip() or self.table_name
             self.pin = "".join(ch for ch in self.pin_entry.get_text() if ch.isdigit())
-        config = self.config()
-        try:
-            session = sessions.start_local(config, self.app.settings.name, self.app.lan_interfaces)
-        except Exception as error:  # a host that cannot start: say why, stay here
-            self.app.toast(f"Could not start the table: {error}")
+        if not open_table(self.app, self.config()):
             return
-        self.app.end_session()
-        self.app.session = session
         if self.hosting:
             from cardtable.arcade.scenes.lobby import LobbyScene
 
