@@ -35,9 +35,7 @@ class Coach:
         """What the seat can do, in a few words: "3 choices" or "only one move"."""
         if only(legal):
             return "only one move"
-        kinds = sorted({str(a.get("type")) for a in legal})
-        count = len(legal)
-        return f"{count} choices ({', '.join(kinds)})" if len(kinds) > 1 else f"{count} choices"
+        return "many choices" if any("choose" in a for a in legal) else f"{len(legal)} choices"
 
     def after(self, game_name: str, view: dict[str, Any], legal: list[dict[str, Any]],
               action: dict[str, Any]) -> str | None:

@@ -103,6 +103,8 @@ class LearnScene(TableScene):
 
     def on_message(self, message: dict[str, Any]) -> None:
         super().on_message(message)
+        if message.get("type") == "reject":  # the suggestion was refused: suggest a plainer move
+            self.fallback(int(message.get("seat", self._first_seat())), message.get("action") or {})
         if message.get("type") != "view" or message.get("seat") not in self.local_seats:
             return
         moment = Moment(int(message["seat"]), message.get("view") or {}, message.get("legal") or [],
@@ -134,6 +136,23 @@ class LearnScene(TableScene):
             self.table.hint_plate.label = f"Coach ({Coach.choices(legals[seat])})"  # what the seat can do
             self.ask_hint(seat)
             return
+
+    def fallback(self, seat: int, refused: dict[str, Any]) -> None:
+        """The normal bot's move for ``seat`` on the coach's plate, when a move was refused there."""
+        from cardtable.engine.bots import get_bot
+        from cardtable.engine.bots.hint import Hint
+        from cardtable.engine.coach import explain
+
+        view, legal = self.table.views.get(seat), self.table.legals.get(seat)
+        if view is None or not legal:
+            return
+        action = get_bot(self.game_name, "normal").choose(view, legal, random.Random(self.coach.moves))
+        if action == refused:
+            return
+        told = explain(self.game_name, view, legal, action)
+        cards = tuple(action["cards"]) if isinstance(action.get("cards"), list) else \
+            (action["card"],) if isinstance(action.get("card"), str) else ()
+        self.table.hint_plate.show(seat, Hint(action=action, reason=told.sentence, cards=cards, explanation=told))
 
     def command(self, cmd: Any) -> None:
         """The Hint key plays the coach's suggestion (the learner takes its advice)."""
