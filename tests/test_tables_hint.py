@@ -235,7 +235,7 @@ def test_tractor_tells_a_mouse_user_the_buttons_can_be_clicked(app) -> None:
     assert ((), "or click a button") not in bars[-1]
 
 
-@pytest.mark.parametrize("game", ["go_stop", "oh_hell"])
+@pytest.mark.parametrize("game", ["go_stop", "oh_hell", "tractor"])
 def test_h_then_enter_plays_the_hinted_action(app, game: str) -> None:
     scene = table_scene(app, game)
     table = scene.table

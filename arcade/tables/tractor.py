@@ -958,6 +958,29 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             self.controls.inputs[seat].cursor = (self.controls.inputs[seat].cursor + step) % len(cards)
         return []
 
+    def follow_hint(self, seat: int, tip: Any) -> None:
+        """A hinted play or bury of several cards is selected as a unit and focus goes to Play (Bury),
+        so one confirm makes it; a single card or a button gets the cursor or the menu's focus."""
+        cards = self.shown_cards()
+        wanted = Counter(tip.cards)
+        if self.selecting() and tip.cards:
+            picked: set[int] = set()
+            for i, card in enumerate(cards):
+                if wanted[card] > 0:
+                    wanted[card] -= 1
+                    picked.add(i)
+            self.selected[seat] = picked
+            self.zone[seat] = "menu"
+            self.menu_focus[seat] = 0
+            return
+        for i, entry in enumerate(self.menu_entries(seat)):
+            if entry[2] == tip.action:
+                self.zone[seat], self.menu_focus[seat] = "menu", i
+                return
+        self.zone[seat] = "hand"
+        if tip.cards and tip.cards[0] in cards:
+            self.controls.inputs[seat].cursor = cards.index(tip.cards[0])
+
     def on_confirm(self, seat: int | None) -> list[tuple[int, Action]]:
         if seat is None or seat != self.me:
             return []
