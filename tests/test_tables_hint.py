@@ -251,3 +251,23 @@ def test_h_then_enter_plays_the_hinted_action(app, game: str) -> None:
     chosen = table.on_confirm(0)
     assert chosen == [(0, tip.action)] or (game == "go_stop" and table.picked.get(0) == tip.action.get("card")), (
         tip, chosen)
+
+
+@pytest.mark.parametrize("game", ["rummy", "tractor"])
+def test_esc_clears_a_selection_before_it_opens_the_menu(app, game: str) -> None:
+    from cardtable.arcade.scenes.table import TableScene
+
+    scene = table_scene(app, game)
+    table = scene.table
+    if game == "rummy":
+        table.sel_hand.add(0)
+    else:
+        table.selected[0] = {0}
+    assert table.has_selection(0)
+    app.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0))
+    app.step(2)
+    assert not table.has_selection(0)
+    assert isinstance(app.scenes[-1], TableScene), "Esc opened the menu over a selection"
+    app.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0))
+    app.step(2)
+    assert not isinstance(app.scenes[-1], TableScene), "Esc with nothing selected opens the menu"

@@ -560,9 +560,8 @@ class TableScene(Scene):
         return controls.inputs if controls is not None else {}
 
     def _has_selection(self, seat: int | None) -> bool:
-        inputs = self._seat_inputs()
         probe = seat if seat is not None else self._first_seat()
-        return getattr(inputs.get(probe), "selected", None) is not None
+        return self.table is not None and probe is not None and self.table.has_selection(probe)
 
     def pause(self) -> None:
         self.app.push(PauseScene(self.app, self))

@@ -381,6 +381,11 @@ class Table:
     def on_alt(self, seat: int | None) -> list[tuple[int, Action]]:
         return []
 
+    def has_selection(self, seat: int) -> bool:
+        """Whether ``seat`` has something selected that its back key (Esc, B) clears before it opens
+        the menu."""
+        return seat in self.controls.inputs and self.controls.inputs[seat].selected is not None
+
     def on_back(self, seat: int | None) -> list[tuple[int, Action]]:
         if seat in self.controls.inputs:
             self.controls.inputs[seat].selected = None

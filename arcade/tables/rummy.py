@@ -797,6 +797,9 @@ class RummyTable(CouchPlay, Table):
             self.menu_focus = 0
         return []
 
+    def has_selection(self, seat: int) -> bool:
+        return bool(self.sel_hand or self.sel_table)
+
     def on_back(self, seat: int | None) -> list[tuple[int, Action]]:
         self.sel_hand.clear()
         self.sel_table.clear()

@@ -1005,6 +1005,9 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             self.menu_focus[seat] = 0
         return []
 
+    def has_selection(self, seat: int) -> bool:
+        return bool(self.selected.get(seat))
+
     def on_back(self, seat: int | None) -> list[tuple[int, Action]]:
         if seat is not None:
             self.selected[seat] = set()
