@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import hashlib
 import math
+import secrets
 import socket
 import unicodedata
 from collections.abc import Callable
@@ -301,6 +302,12 @@ def clean_name(name: Any, fallback: str = "player", limit: int = MAX_NAME) -> st
         kept.append(" " if category == "Zs" else char)
     cleaned = " ".join("".join(kept).split())[:limit].strip()
     return cleaned or fallback
+
+
+def new_token() -> str:
+    """A fresh seat token: 96 random bits in hex, so it never starts with "-" and always passes as
+    ``cardtable join --token TOKEN`` (a URL-safe token did in 1 of 64 cases, which argparse refused)."""
+    return secrets.token_hex(12)
 
 
 def token_digest(token: str) -> str:

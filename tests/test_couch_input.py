@@ -44,12 +44,12 @@ def test_pad_hints_show_move_and_change_as_different_buttons(app) -> None:
 def test_a_drifting_pointer_neither_takes_the_hints_nor_moves_the_focus(app) -> None:
     ring = app.scene.ring
     pad(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
-    assert app.mapper.last_device == "pad4" and ring.focused.name == "host"
+    assert app.mapper.last_device == "pad4" and ring.focused.name == "learn"
     quit_rect = next(i.rect for i in ring.items if i.name == "quit")
     start = quit_rect.center
     motion(app, start)
     motion(app, (start[0] + MOUSE_WAKE // 3, start[1]))  # a nudge
-    assert app.mapper.last_device == "pad4" and ring.focused.name == "host"
+    assert app.mapper.last_device == "pad4" and ring.focused.name == "learn"
     assert app.manager.pointer_away  # pygame-gui does not light the button under the pointer
     motion(app, (start[0] + MOUSE_WAKE + 10, start[1]))
     motion(app, start)

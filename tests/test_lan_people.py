@@ -254,6 +254,15 @@ def test_a_host_resumed_on_another_port_gives_the_same_seat_back(app, tmp_path) 
         app.home()
 
 
+def test_a_seat_token_always_passes_as_a_command_line_value() -> None:
+    """`cardtable join --token TOKEN` refused a URL-safe token starting with "-" (1 in 64) as a missing
+    value; the host's tokens never start with one."""
+    from cardtable.netplay.protocol import new_token
+
+    tokens = {new_token() for _ in range(2000)}
+    assert len(tokens) == 2000 and not [t for t in tokens if t.startswith("-")]
+
+
 def test_join_takes_a_seat_token(tmp_path) -> None:
     """``cardtable join ADDR --token T --key K``: the headless client comes back to its seat, and gives
     its token to no table without that key; it keeps the seat for the next join and never prints the

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -10,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.engine.bots import get_bot
 from cardtable.engine.core import IllegalAction
 from cardtable.netplay.host.peer import ClientConn
-from cardtable.netplay.protocol import Message, need, token_digest
+from cardtable.netplay.protocol import Message, need, new_token, token_digest
 
 if TYPE_CHECKING:
     from cardtable.netplay.host.table import Host
@@ -163,7 +162,7 @@ class Lobby:
         self._check_free(client, index)
         self.asking.pop(client.id, None)
         if client.token_hash is None:
-            client.token = secrets.token_urlsafe(12)
+            client.token = new_token()
             client.token_hash = token_digest(client.token)
         old = seat.token_hash
         self.seats[index] = Seat(kind=PERSON, name=client.name, token_hash=client.token_hash)
@@ -187,7 +186,7 @@ class Lobby:
                 if seat.kind == PERSON and seat.token_hash == client.token_hash:
                     self.bind(client, index)
         else:
-            client.token = secrets.token_urlsafe(12)
+            client.token = new_token()
             client.token_hash = token_digest(client.token)
         if not self.host.started:  # in the lobby a returning player whose seats opened up sits down again
             for index, seat in enumerate(self.seats):
