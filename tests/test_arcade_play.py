@@ -217,6 +217,7 @@ def test_realtime_game_played_to_the_results_by_gamepad(app, game) -> None:
 def test_host_a_lan_table_lobby_and_start(app) -> None:
     from cardtable.netplay.client import NetClient
 
+    press(app, "down", "pad2")  # Learn
     press(app, "down", "pad2")
     press(app, "confirm", "pad2")  # Host a LAN table
     scene = app.scene

@@ -61,8 +61,8 @@ def focus_rect(app, name: str) -> pygame.Rect:
     return item.rect
 
 
-MENU = ["play", "host", "join", "rules", "settings"]
-SCENE_OF = {"play": "local_setup", "host": "host_setup", "join": "join", "rules": "rules", "settings": "settings"}
+MENU = ["play", "learn", "host", "join", "rules", "settings"]  # the title's rows, top down
+SCENE_OF = {"play": "local_setup", "learn": "learn_list", "host": "host_setup", "join": "join", "rules": "rules", "settings": "settings"}
 
 
 def test_loop_runs_fixed_ticks_and_interpolates() -> None:
@@ -154,10 +154,8 @@ def test_setup_cyclers_change_values_by_pad(app) -> None:
 
 
 def test_text_entry_takes_typing_and_navigation_still_works(app) -> None:
-    key(app, pygame.K_DOWN)
-    key(app, pygame.K_DOWN)
-    key(app, pygame.K_DOWN)
-    key(app, pygame.K_DOWN)
+    for _ in range(MENU.index("settings")):
+        key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)  # Settings
     assert app.scene.name == "settings"
     app.scene.ring.focus_name("name")
@@ -211,7 +209,7 @@ def test_shot_renders_every_scene(tmp_path, scene) -> None:
 
 
 def test_gamepad_types_a_name_with_the_on_screen_keyboard(app, shots) -> None:
-    for _ in range(4):
+    for _ in range(MENU.index("settings")):
         pad(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
     pad(app, pygame.CONTROLLER_BUTTON_A)  # Settings
     assert app.scene.name == "settings"
@@ -297,7 +295,7 @@ def test_a_broken_table_renderer_costs_a_toast_not_the_client(app, monkeypatch) 
 
 
 def test_arrows_in_a_text_field_move_the_cursor_not_the_focus(app) -> None:
-    for _ in range(4):
+    for _ in range(MENU.index("settings")):
         key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)  # Settings
     app.scene.ring.focus_name("name")
