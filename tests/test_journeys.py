@@ -195,6 +195,8 @@ def test_couch_spit_with_two_pads_to_the_end_of_a_round(app) -> None:
 def test_host_a_table_by_pad_lobby_start_and_a_hand(app) -> None:
     pad = Pad(app, 7)
     pad.press(DOWN)
+    assert focused(app) == "learn"
+    pad.press(DOWN)
     assert focused(app) == "host"
     pad.press(A)
     assert app.scene.name == "host_setup" and app.scene.game_name == "oh_hell"
