@@ -263,9 +263,11 @@ def start_local(config: TableConfig, player_name: str, interfaces: list[str] | N
     client = NetClient("127.0.0.1", table.port, player_name, pin=config.pin, seats=local)
     client.start()
     session = NetSession(client, table, config, ("127.0.0.1", table.port))
+    # This screen's players sit first: their seats and the table's ownership are theirs before anyone
+    # else can join, and the LAN advert counts them from its first announcement.
+    bots = sum(1 for level in config.host_seats() if level is not None)
+    wait_until_seated(table, bots + min(local, len(config.seats) - bots))
     if config.lan:
-        bots = sum(1 for level in config.host_seats() if level is not None)
-        wait_until_seated(table, bots + local)  # the advert counts this screen's players from the first announcement
         try:
             session.open_to_lan(config.name, interfaces)
         except Exception as error:  # the table still works locally
@@ -273,9 +275,10 @@ def start_local(config: TableConfig, player_name: str, interfaces: list[str] | N
     return session
 
 
-def wait_until_seated(table: Any, taken: int, timeout: float = 2.0) -> bool:
-    """Wait (at most ``timeout`` s) until the embedded host has ``taken`` seats filled: its own client's
-    hello is handled on the host's thread, and on a busy machine it can come after the first advert."""
+def wait_until_seated(table: Any, taken: int, timeout: float = 10.0) -> bool:
+    """Wait (at most ``timeout`` s, a hang guard) until the embedded host has ``taken`` seats filled: its
+    own client's hello is handled on the host's thread, and on a busy machine it can come after another
+    person's hello or the first advert."""
     deadline = time.monotonic() + timeout
     while table.host.taken() < taken:
         if time.monotonic() >= deadline:

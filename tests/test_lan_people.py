@@ -130,6 +130,23 @@ def test_watching_is_a_state_of_its_own_and_a_free_seat_can_be_taken(app) -> Non
         table.stop()
 
 
+def test_a_hosted_table_is_this_screens_before_anyone_else_can_join() -> None:
+    """start_local returns only once this screen's player holds the YOU seat and owns the table: a
+    person joining a moment later (faster than the host's own client, on a busy machine) gets the open
+    seat, never the host's seat or the right to start the game."""
+    from cardtable.arcade import session as sessions
+
+    config = sessions.TableConfig("oh_hell", 3, [sessions.SeatSpec(sessions.YOU), sessions.SeatSpec(sessions.OPEN),
+                                                 sessions.SeatSpec(level="random")])
+    session = sessions.start_local(config, "Ann")
+    try:
+        lobby = session.local_table.host.lobby
+        assert [seat.name for seat in lobby.seats[:2]] == ["Ann", ""]
+        assert lobby.owner is not None and lobby.owner == lobby.seats[0].token_hash
+    finally:
+        session.close()
+
+
 def test_leaving_asks_first_when_something_is_lost(app) -> None:
     from cardtable.arcade import session as sessions
     from cardtable.arcade.scenes.table import TableScene
