@@ -20,7 +20,7 @@ from cardtable.netplay.discovery import (
     wait_until,
 )
 from cardtable.netplay.host import Host, HostConfig, resume_local_table, start_local_table
-from tests.lan import start_host
+from tests.lan import PATIENCE, start_host
 
 
 def mine(browser: LiveBrowser, port: int) -> list:
@@ -76,7 +76,7 @@ def test_an_advert_whose_address_is_another_table_or_nothing_is_not_listed() -> 
             await browser.start()
             await impostor.start()
             await closed.start()
-            for _ in range(150):
+            for _ in range(int(150 * PATIENCE)):  # a hang guard (0.1 s steps), stretched on a busy machine
                 names = {t.name for t in browser.adverts.values()}
                 if {"Real table", "Free money", "Closed door"} <= names and \
                         any(t.name == "Real table" for t in browser.tables.values()):
