@@ -62,11 +62,8 @@ def learn(app: Any, device: str, game_name: str) -> Any:
     return scene
 
 
-WALKED = [g for g in GAMES if g != "tractor"]  # Tractor: the walk times out under pytest (open)
-
-
 @pytest.mark.parametrize("device", ["keyboard", "pad"])
-@pytest.mark.parametrize("game_name", WALKED)
+@pytest.mark.parametrize("game_name", GAMES)
 def test_learn_walked_to_the_recap(app, game_name: str, device: str) -> None:
     scene = learn(app, device, game_name)
     recap = app.scene

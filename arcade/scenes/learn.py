@@ -90,7 +90,8 @@ class LearnScene(TableScene):
         super().__init__(app, auto_start=True)
         self.lesson = chosen
         self.coach = Coach(chosen)
-        self.coached: dict[int, int] = {}  # seat -> id of the view last coached
+        # seat -> the view last coached, kept alive: an id() of a freed view is handed to a later one
+        self.coached: dict[int, dict[str, Any]] = {}
         self.ideas_due: list[str] = []  # ideas the play showed, said one at a time
         self.idea_left = 0.0  # seconds the idea said now stays
 
@@ -128,11 +129,11 @@ class LearnScene(TableScene):
         views = getattr(self.table, "views", {})
         for seat in self.local_seats:
             view = views.get(seat)
-            if view is None or not legals.get(seat) or self.coached.get(seat) == id(view):
+            if view is None or not legals.get(seat) or self.coached.get(seat) is view:
                 continue
             if not self.realtime and seat not in (view.get("to_act") or []):
                 continue
-            self.coached[seat] = id(view)
+            self.coached[seat] = view
             self.table.hint_plate.label = f"Coach ({Coach.choices(legals[seat])})"  # what the seat can do
             self.ask_hint(seat)
             return
