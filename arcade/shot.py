@@ -159,7 +159,7 @@ def lan_table(app: Any, game_name: str, seed: int, players: int | None, actions:
         after[1] = person(1, "Bo", connected=False, bot=True)
         if n > 2:
             after[2] = person(2, "Cy", connected=False)
-        scene.on_lobby({"type": "lobby", "seats": after, "started": True, "spectators": 1, "watching": ["Zoe"]})
+        scene.presence.on_lobby({"type": "lobby", "seats": after, "started": True, "spectators": 1, "watching": ["Zoe"]})
         scene.names = [s["name"] for s in after]
         scene.table.set_names(scene.names)
     return scene
@@ -174,7 +174,7 @@ def hosting(session: Any, address: str = "192.168.1.20:47800", pin: str = "4821"
 
 
 def lan_scene(app: Any, scene: str, game_name: str, seed: int, actions: int, players: int | None) -> None:
-    from cardtable.arcade.scenes import confirm, join, lobby, table
+    from cardtable.arcade.scenes import confirm, join, lobby, pause
 
     if scene == "join_error":
         from cardtable.arcade.words import explain_join
@@ -193,7 +193,7 @@ def lan_scene(app: Any, scene: str, game_name: str, seed: int, actions: int, pla
     elif scene in ("host_pause", "leave"):
         scene_obj = lan_table(app, game_name, seed, players, actions)
         hosting(app.session)
-        app.push(table.PauseScene(app, scene_obj))
+        app.push(pause.PauseScene(app, scene_obj))
         if scene == "leave":
             app.step(2)
             app.scene.ring.focus_name("leave")
@@ -215,7 +215,7 @@ def lan_scene(app: Any, scene: str, game_name: str, seed: int, actions: int, pla
 
 def build_scene(app: Any, scene: str, game_name: str, seed: int, actions: int, players: int | None) -> None:
     """Put ``app`` in ``scene`` (for the tables, with a frozen in-process game)."""
-    from cardtable.arcade.scenes import join, keyboard, lobby, results, rules, settings, setup, table
+    from cardtable.arcade.scenes import join, keyboard, lobby, pause, results, rules, settings, setup, table
 
     scene = ALIASES.get(scene, scene)
     if scene in ("join_error", "host_lobby", "host_pause", "presence", "watching", "rejoin", "leave"):
@@ -279,7 +279,7 @@ def build_scene(app: Any, scene: str, game_name: str, seed: int, actions: int, p
         app.push(scene_obj)
         if scene == "pause":
             app.step(2)
-            app.push(table.PauseScene(app, scene_obj))
+            app.push(pause.PauseScene(app, scene_obj))
     elif scene == "results":
         import tempfile
 

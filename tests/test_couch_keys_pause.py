@@ -125,7 +125,7 @@ def test_a_couch_pause_is_resumed_by_either_player_and_leaving_speaks_to_both(ap
 
 def test_the_menu_keeps_its_entries_in_their_places(app) -> None:
     """Six entries in one order whatever the moment: an unavailable one is there, disabled."""
-    from cardtable.arcade.scenes.table import PauseScene
+    from cardtable.arcade.scenes.pause import PauseScene
 
     scene = couch(app)
     orders = []

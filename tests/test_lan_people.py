@@ -25,7 +25,8 @@ def app(lan_app):
 def toasts(app) -> list[str]:
     """What the client has told: its toasts, and the presence notices of the table on screen."""
     table = app.find("table")
-    return [message for message, _ in app.toasts] + [line for line, _ in getattr(table, "notices", [])]
+    presence = getattr(table, "presence", None)
+    return [message for message, _ in app.toasts] + [line for line, _ in getattr(presence, "notices", [])]
 
 
 def join_table(app, port: int, seats: int = 1) -> None:
@@ -108,13 +109,13 @@ def test_watching_is_a_state_of_its_own_and_a_free_seat_can_be_taken(app) -> Non
         scene = app.scene
         assert scene.watching and scene.local_seats == []
         assert list(scene.table.views) == [None] and scene.table.views[None]["hand"] == []  # no hand of its own
-        assert scene.free_seat() is None  # the bots' seats are not offered
+        assert scene.presence.free_seat() is None  # the bots' seats are not offered
         bo.close()  # Bo leaves; after the takeover time a bot plays for Bo and the seat is free
-        assert run_until(app, lambda: scene.free_seat() == 0)
+        assert run_until(app, lambda: scene.presence.free_seat() == 0)
         app.step(2)
-        assert scene.take_rect.width > 0  # the offer is on screen
+        assert scene.presence.take_rect.width > 0  # the offer is on screen
         press(app, "confirm", "pad1")  # the most-pressed button does not take it
-        assert scene.asked_seat is None and scene.watching
+        assert scene.presence.asked_seat is None and scene.watching
         press(app, "menu")
         assert app.scene.name == "pause"
         assert next(i for i in app.scene.ring.items if i.name == "leave").element.text == "Stop watching"
@@ -180,7 +181,7 @@ def test_leaving_asks_first_when_something_is_lost(app) -> None:
         bo.start()
         assert bo.wait_for("welcome") is not None
         app.session.request({"type": "start"})
-        assert run_until(app, lambda: app.scene.started and "Bo" in app.scene.others_seated())
+        assert run_until(app, lambda: app.scene.started and "Bo" in app.scene.presence.others_seated())
         press(app, "menu")
         app.scene.ring.focus_name("leave")
         press(app, "confirm")

@@ -328,13 +328,14 @@ class Watched:
 
 
 def watching(app, seats: list[dict]):
-    from cardtable.arcade.scenes.table import PlainTable, TableScene
+    from cardtable.arcade.scenes.table import TableScene
+    from cardtable.arcade.tables.plain import PlainTable
 
     app.session = Watched()
     scene = TableScene(app)
     scene.started = True
     scene.table = PlainTable("oh_hell", [], app.size)
-    scene.on_lobby({"type": "lobby", "started": True, "spectators": 1, "seats": seats})
+    scene.presence.on_lobby({"type": "lobby", "started": True, "spectators": 1, "seats": seats})
     app.push(scene)
     app.step(2)
     return scene
@@ -343,10 +344,10 @@ def watching(app, seats: list[dict]):
 def test_a_spectator_is_offered_only_a_seat_its_player_left_and_never_on_enter(app) -> None:
     bots = [seat(0, name="Ann"), {**seat(1, "bot", "Bot 2"), "free": True}, {**seat(2, "bot", "Bot 3"), "free": True}]
     scene = watching(app, bots)
-    assert scene.free_seat() is None  # bots' seats are not free
-    scene.lobby = {**scene.lobby, "open_seats": True}
-    assert scene.free_seat() == 1  # unless the host lets spectators take them unasked
-    scene.lobby = {**scene.lobby, "open_seats": False}
+    assert scene.presence.free_seat() is None  # bots' seats are not free
+    scene.presence.lobby = {**scene.presence.lobby, "open_seats": True}
+    assert scene.presence.free_seat() == 1  # unless the host lets spectators take them unasked
+    scene.presence.lobby = {**scene.presence.lobby, "open_seats": False}
     app.feed(Command("menu", "keyboard"))
     app.step(1)
     menu = app.scene
@@ -356,14 +357,14 @@ def test_a_spectator_is_offered_only_a_seat_its_player_left_and_never_on_enter(a
     assert [item.name for item in menu.ring.items] == ["resume", "take", "lan", "rules", "settings", "leave"]
     app.pop()
     gone = {**seat(1, name="Bo", connected=False, bot=True), "free": True}  # Bo left long ago: a bot plays it
-    scene.on_lobby({"type": "lobby", "started": True, "spectators": 1, "seats": [bots[0], gone, bots[2]]})
-    assert scene.free_seat() == 1
+    scene.presence.on_lobby({"type": "lobby", "started": True, "spectators": 1, "seats": [bots[0], gone, bots[2]]})
+    assert scene.presence.free_seat() == 1
     for device in ("keyboard", "pad1"):
         app.feed(Command("confirm", device))  # the most-pressed key does not take it
         app.step(2)
     assert app.session.asked == [] and app.scene is scene
     app.step(1)
-    assert scene.take_rect.width  # the offer is on screen, and says how to take it
+    assert scene.presence.take_rect.width  # the offer is on screen, and says how to take it
     app.feed(Command("menu", "keyboard"))
     app.step(1)
     menu = app.scene
@@ -378,18 +379,19 @@ def test_a_spectator_is_offered_only_a_seat_its_player_left_and_never_on_enter(a
 def test_join_notices_stay_in_the_lobby(app) -> None:
     """"Bea sat down" is the lobby's news: gone from the table the moment the game starts, and a
     message on its way out fades."""
-    from cardtable.arcade.scenes.table import PlainTable, TableScene
+    from cardtable.arcade.scenes.table import TableScene
+    from cardtable.arcade.tables.plain import PlainTable
 
     app.session = Watched()
     scene = TableScene(app)
     scene.table = PlainTable("oh_hell", [0], app.size)
     scene.local_seats = [0]
     lobby = {"type": "lobby", "started": False, "spectators": 0, "seats": [seat(0, name="Ann"), seat(1, "open")]}
-    scene.on_lobby(lobby)
-    scene.on_lobby({**lobby, "seats": [seat(0, name="Ann"), seat(1, name="Bea")]})
-    assert [line for line, _ in scene.notices] == ["Bea sat down"]
-    scene.on_lobby({**lobby, "started": True, "seats": [seat(0, name="Ann"), seat(1, name="Bea")]})
-    assert scene.notices == []
+    scene.presence.on_lobby(lobby)
+    scene.presence.on_lobby({**lobby, "seats": [seat(0, name="Ann"), seat(1, name="Bea")]})
+    assert [line for line, _ in scene.presence.notices] == ["Bea sat down"]
+    scene.presence.on_lobby({**lobby, "started": True, "seats": [seat(0, name="Ann"), seat(1, name="Bea")]})
+    assert scene.presence.notices == []
     # the app's own messages fade at their end
     app.toasts = [("Bea sat down", app.time + 0.3)]
     surface = pygame.Surface(app.size)

@@ -342,13 +342,13 @@ def spectator_touching(game: str, notices: bool) -> list[str]:
         try:
             build_scene(app, "watching", game, 3, 10, None)
             if notices:  # "Ann left - a bot plays for Ann until Ann is back", "Lee is watching"
-                lobby = app.scene.lobby
+                lobby = app.scene.presence.lobby
                 seats = [dict(s) for s in lobby["seats"]]
                 seats[0].update(connected=False, bot_playing=True)
-                app.scene.on_lobby({**lobby, "seats": seats, "spectators": 3, "watching": ["Zoe", "Kim", "Lee"]})
+                app.scene.presence.on_lobby({**lobby, "seats": seats, "spectators": 3, "watching": ["Zoe", "Kim", "Lee"]})
             app.step(10)
             items = app.layout_items()
-            assert app.scene.watching and app.scene.take_rect.width > 0
+            assert app.scene.watching and app.scene.presence.take_rect.width > 0
             ours = [d for d in items if d.name in ("Watching", "Take the seat") or d.name.startswith("notice ")]
             assert [d.kind for d in ours] == ["badge"] * (2 if notices else 0) + ["badge", "button"]
             drawn = [d for d in items if d not in ours and d.owner not in {d.name for d in ours}]

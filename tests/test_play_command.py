@@ -16,7 +16,7 @@ def opened(tmp_path, monkeypatch) -> dict:
     monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path / "data"))
     from cardtable.arcade.app import App
-    from cardtable.arcade.scenes.table import PauseScene
+    from cardtable.arcade.scenes.pause import PauseScene
 
     seen: dict = {}
 

@@ -179,7 +179,8 @@ def test_table_scene_sends_the_automatic_draws(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("CARDTABLE_STRICT", "1")
     from cardtable.arcade.app import App
-    from cardtable.arcade.scenes.table import PauseScene, TableScene
+    from cardtable.arcade.scenes.pause import PauseScene
+    from cardtable.arcade.scenes.table import TableScene
     from cardtable.arcade.session import BOT, YOU, DirectSession, SeatSpec, TableConfig
     from cardtable.arcade.settings import Settings
 

@@ -36,11 +36,11 @@ def table_scene(app, game: str, seed: int = 3):
 
 def wait_for_hint(app, scene) -> None:
     for _ in range(200):
-        job = scene.hint_job
+        job = scene.hinting.job
         if job is not None:
             job.thread.join(10)
         app.step(1)
-        if scene.hint_job is None and scene.table.hint_plate.hinted is not None:
+        if scene.hinting.job is None and scene.table.hint_plate.hinted is not None:
             return
     raise AssertionError("no hint was shown")
 
@@ -95,7 +95,7 @@ def test_a_pad_stick_click_and_the_pause_menu_give_hints_too(app, game: str) -> 
 
 def test_the_hint_goes_when_the_position_changes(app) -> None:
     scene = table_scene(app, "oh_hell")
-    scene.ask_hint(0)
+    scene.hinting.ask(0)
     wait_for_hint(app, scene)
     tip = scene.table.hint_plate.hinted[1]
     app.session.send(0, tip.action)
@@ -110,9 +110,9 @@ def test_the_hint_goes_when_the_position_changes(app) -> None:
 def test_no_hints_at_a_lan_table_unless_the_host_allows_them(app) -> None:
     scene = table_scene(app, "oh_hell")
     scene.app.session.private = False  # as if this table were open to the LAN
-    scene.ask_hint(0)
+    scene.hinting.ask(0)
     app.step(2)
-    assert scene.hint_job is None and scene.table.hint_plate.hinted is None
+    assert scene.hinting.job is None and scene.table.hint_plate.hinted is None
     assert any("Hints are off" in t.text for t in scene.table.toasts)
     app.feed(Command("menu", "keyboard"))
     app.step(2)
@@ -121,7 +121,7 @@ def test_no_hints_at_a_lan_table_unless_the_host_allows_them(app) -> None:
     app.scene.back()
     app.step(1)
     scene.on_message({"type": "lobby", "seats": [], "started": True, "hints": True})
-    scene.ask_hint(0)
+    scene.hinting.ask(0)
     wait_for_hint(app, scene)
 
 
@@ -170,7 +170,7 @@ def test_the_hint_bar_names_the_hint_button_while_you_have_something_to_do(app, 
         table.hint_bar.image = lambda seat, hints, *rest: bars.append(list(hints)) or draw(seat, hints, *rest)
         app.step(1)
         assert bars and (("hint",), "hint") in bars[-1]
-    scene.lobby_hints, app.session.private = False, False
+    scene.hinting.by_host, app.session.private = False, False
     app.step(1)
     table.legals[0] = [{"type": "flip"}] if table.realtime else table.legals[0]
     assert (("hint",), "hint") not in table.hint_bar.with_hint_button(0, [])

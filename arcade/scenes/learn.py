@@ -120,7 +120,7 @@ class LearnScene(TableScene):
         if self.ideas_due and self.idea_left <= 0 and self.table is not None:
             self.idea_left = IDEA_TIME
             self.say(self.ideas_due.pop(0), COACH_COLOUR, IDEA_TIME)
-        if self.result is None and self.table is not None and self.hint_job is None:
+        if self.result is None and self.table is not None and self.hinting.job is None:
             self.coach_next()
 
     def coach_next(self) -> None:
@@ -135,7 +135,7 @@ class LearnScene(TableScene):
                 continue
             self.coached[seat] = view
             self.table.hint_plate.label = f"Coach ({Coach.choices(legals[seat])})"  # what the seat can do
-            self.ask_hint(seat)
+            self.hinting.ask(seat)
             return
 
     def fallback(self, seat: int, refused: dict[str, Any]) -> None:
