@@ -104,6 +104,7 @@ def test_watching_is_a_state_of_its_own_and_a_free_seat_can_be_taken(app) -> Non
         join_table(app, table.port)
         assert run_until(app, lambda: app.scene.name == "dialog")
         assert app.scene.kind == "full" and app.scene.heading == "The game has started"
+        assert "no seat is free" not in " ".join(app.scene.lines)  # not known before the lobby: Bo may leave
         press(app, "confirm", "pad1")  # Watch the game
         assert run_until(app, lambda: app.scene.name == "table" and app.scene.started)
         scene = app.scene

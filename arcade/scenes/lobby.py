@@ -256,18 +256,22 @@ class LobbyScene(MenuScene):
             join.ring.focus_name("pin")
 
     def offer_to_watch(self, welcome: dict[str, Any]) -> None:
-        """No seat was free: say so, and offer to watch (the connection is already a spectator's)."""
+        """This screen got no seat: say why, and offer to watch (the connection is already a
+        spectator's). A game under way seats nobody on arrival: whether a seat is free (its player gone
+        past the takeover time) is known only once the lobby comes, so the words promise no more."""
         from cardtable.arcade.scenes.confirm import DialogScene
 
         table = welcome.get("table") or {}
         name = str(table.get("name") or "This table")
         if table.get("started"):
-            title, line = "The game has started", f"{name} is already playing; no seat is free."
+            title, line = "The game has started", f"{name} is already playing: you join as a spectator."
+            then = "Watch the game: a seat that frees up is offered to you."
         else:
             count = int(table.get("players") or 0)
             seats = "Both seats" if count == 2 else f"All {count} seats" if count else "All the seats"
             title, line = "Every seat is taken", f"{seats} at {name} have players."
-        self.app.push(DialogScene(self.app, title, [line, "You can watch the game, and take a seat if one frees up."],
+            then = "You can watch the game, and take a seat if one frees up."
+        self.app.push(DialogScene(self.app, title, [line, then],
                                   [("Watch the game", lambda: None, "watch"), ("Back", self.back, "back")],
                                   default="watch", cancel=self.back, kind="full"))
 
