@@ -260,8 +260,8 @@ def test_tractor_my_plate_clears_the_marker_over_a_chosen_card(card_size, monkey
 
     def choose_the_cursors_card(table) -> None:
         me = table.me
-        if table.legals.get(me) and me in table.controls.inputs and table.shown_cards():
-            table.selected[me] = {table.controls.inputs[me].cursor % len(table.shown_cards())}
+        if table.legals.get(me) and me in table.controls.inputs and table.picking.shown_cards():
+            table.picking.selected[me] = {table.controls.inputs[me].cursor % len(table.picking.shown_cards())}
             table.relayout()
 
     assert table_problems("tractor", card_size=card_size, sizes=SIZES[:2], prepare=choose_the_cursors_card) == []

@@ -124,7 +124,7 @@ def test_declaring_by_keyboard_during_auto_draw() -> None:
     for _ in range(round(3 * AUTO_DRAW_IDLE / TICK)):
         table.tick(TICK)
         assert table.auto_actions() == [], "a chosen Declare button holds the automatic draw"
-    assert "Declare" in table.auto_draw_held(0)
+    assert "Declare" in table.autodraw.held(0)
     sends = table.handle(Command("confirm", "keyboard"), 0)
     assert [a["type"] for _s, a in sends] == ["declare"]
     d.apply(sends)

@@ -262,7 +262,7 @@ def test_esc_clears_a_selection_before_it_opens_the_menu(app, game: str) -> None
     if game == "rummy":
         table.sel_hand.add(0)
     else:
-        table.selected[0] = {0}
+        table.picking.selected[0] = {0}
     assert table.has_selection(0)
     app.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0))
     app.step(2)

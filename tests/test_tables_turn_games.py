@@ -317,10 +317,10 @@ def tractor_keys(h: Harness, target: Action) -> None:
         out = h.command("confirm")
         assert out == [(0, target)], (out, target)
         return
-    cards = table.shown_cards()
+    cards = table.picking.shown_cards()
     if table.zone.get(0) == "menu":
         h.command("alt")
-    if not table.selecting():
+    if not table.picking.selecting():
         i = cards.index(target["cards"][0])
         for _ in range((i - table.controls.inputs[0].cursor) % len(cards)):
             h.command("right")
@@ -500,21 +500,21 @@ def test_tractor_bury_selects_eight_and_keeps_them_on_refusal() -> None:
     else:
         pytest.fail("seat 0 never buried")
     table: TractorTable = h.table  # type: ignore[assignment]
-    cards = table.shown_cards()
+    cards = table.picking.shown_cards()
     assert len(cards) == 33
     h.ticks(60)  # the kitty's cards glide in
     for i in range(9):
         sprite = next(s for s in table.sprites if s.hit == ("hand", i))
         h.click(h.sprite_point(sprite))
-    assert len(table.selected[0]) == 8, "a ninth card was taken"
+    assert len(table.picking.selected[0]) == 8, "a ninth card was taken"
     h.draw(shots_dir(), "_bury")
-    action = table.selected_action(0)
+    action = table.picking.selected_action(0)
     assert action is not None and len(action["cards"]) == 8
     assert h.table.handle(Command("alt", "keyboard"), 0) == []
     out = h.table.handle(Command("confirm", "keyboard"), 0)
     assert out == [(0, action)]
     table.reject(0, action, "test refusal")
-    assert len(table.selected[0]) == 8
+    assert len(table.picking.selected[0]) == 8
     h.send(out)
     assert h.phase() == "play"
 
