@@ -6,14 +6,14 @@ Every card of a month shows the month's plant; the special cards add what people
 - 2 plum: red blossoms on black branches; the animal: the bush warbler;
 - 3 cherry: pink blossom; the bright: the red-and-white curtain;
 - 4 wisteria: black trails hanging down; the animal: the cuckoo by the crescent moon;
-- 5 iris: purple irises and blade leaves; the animal: the eight-plank bridge;
+- 5 iris: purple irises (falls, standards, yellow signals) over blade leaves; the animal: the eight-plank bridge;
 - 6 peony: red peonies; the animal: two butterflies;
 - 7 bush clover: red sprigs on arching stems; the animal: the boar;
 - 8 pampas: the black hill under a red sky; the bright: the full moon; the animal: three geese;
 - 9 chrysanthemum: yellow flowers; the animal: the sake cup;
 - 10 maple: red leaves; the animal: the deer;
 - 11 paulownia: broad dark leaves and purple flower spikes; the bright: the phoenix;
-- 12 rain: willow and rain; the bright: the man with the umbrella (and his frog); the animal: the
+- 12 rain: willow twigs hanging in slanting rain; the bright: the man with the umbrella (and his frog); the animal: the
   swallow; the double junk: the thunder drum.
 
 Coordinates are fractions of the picture's box (see :class:`cardtable.arcade.figures.Box`).
@@ -136,13 +136,32 @@ def wisteria(surface: pygame.Surface, b: Box) -> None:
     pygame.draw.rect(surface, (120, 40, 60), b.ellipse(0.5, 0.98, 0.5, 0.04))
 
 
+def _iris_flower(surface: pygame.Surface, b: Box, cu: float, cv: float, s: float) -> None:
+    """One iris bloom: three falls drooping out and down, each with its yellow signal, and three narrow
+    standards upright between them."""
+    dark = _shade_of(PURPLE, -0.3)
+    for side in (-1, 1):  # the standards, behind
+        pygame.draw.polygon(surface, dark, b.poly([(cu, cv), (cu + side * 0.35 * s, cv - 0.9 * s),
+                                                   (cu + side * 0.05 * s, cv - 1.1 * s)]))
+    pygame.draw.polygon(surface, dark, b.poly([(cu - 0.12 * s, cv), (cu, cv - 1.25 * s), (cu + 0.12 * s, cv)]))
+    for side in (-1, 0, 1):  # the falls
+        tip = (cu + side * 0.75 * s, cv + (0.55 if side else 0.8) * s)
+        pygame.draw.polygon(surface, PURPLE, b.poly([(cu - 0.2 * s, cv - 0.1 * s), (tip[0] - 0.3 * s, tip[1] - 0.05 * s),
+                                                     (tip[0] + 0.05 * side * s, tip[1] + 0.3 * s),
+                                                     (tip[0] + 0.3 * s, tip[1] - 0.05 * s), (cu + 0.2 * s, cv - 0.1 * s)]))
+        pygame.draw.line(surface, YELLOW, b.p(cu, cv), b.p(cu + side * 0.45 * s, cv + (0.32 if side else 0.5) * s),
+                         _width(b, 0.16 * s))
+
+
 def iris(surface: pygame.Surface, b: Box) -> None:
-    for u in (0.12, 0.3, 0.48, 0.66, 0.84):
-        pygame.draw.polygon(surface, GREEN, b.poly([(u - 0.03, 1.0), (u + 0.05, 0.45), (u + 0.04, 1.0)]))
-    for cu, cv in ((0.25, 0.5), (0.7, 0.42), (0.48, 0.62)):
-        for a in (-0.6, 0.0, 0.6):
-            pygame.draw.ellipse(surface, PURPLE, b.ellipse(cu + 0.06 * math.sin(a), cv - 0.04 * math.cos(a), 0.05, 0.07))
-        pygame.draw.circle(surface, YELLOW, b.p(cu, cv), b.w(0.025))
+    """Blade leaves rising from the water's edge, three irises on tall stems above them."""
+    for u, top, lean in ((0.08, 0.5, 0.05), (0.2, 0.38, -0.04), (0.34, 0.56, 0.06), (0.52, 0.42, -0.05),
+                         (0.66, 0.5, 0.04), (0.8, 0.36, -0.06), (0.93, 0.55, 0.03)):
+        pygame.draw.polygon(surface, GREEN, b.poly([(u - 0.035, 1.0), (u + lean, top), (u + 0.035, 1.0)]))
+        pygame.draw.line(surface, DARK_GREEN, b.p(u, 1.0), b.p(u + lean, top), 1)
+    for cu, cv in ((0.28, 0.3), (0.72, 0.22), (0.5, 0.46)):
+        pygame.draw.line(surface, DARK_GREEN, b.p(cu, cv + 0.05), b.p(cu + 0.02, 1.0), _width(b, 0.02))
+        _iris_flower(surface, b, cu, cv, 0.15)
 
 
 def peony(surface: pygame.Surface, b: Box) -> None:
@@ -232,14 +251,25 @@ def paulownia(surface: pygame.Surface, b: Box) -> None:
                                    b.w(0.028 + k * 0.003))
 
 
+def _willow_branch(surface: pygame.Surface, b: Box, u: float, length: float, sway: float) -> None:
+    """A willow twig hanging from the top edge: a thin curve with narrow leaves along it, pointing down."""
+    points = [(u + sway * math.sin(k / 10 * math.pi / 2) ** 2, length * k / 10) for k in range(11)]
+    pygame.draw.lines(surface, DARK_GREEN, False, b.poly(points), _width(b, 0.012))
+    for k in range(2, 11):
+        pu, pv = points[k]
+        for side in (-1, 1):
+            tip = (pu + side * 0.03, pv + 0.085)
+            pygame.draw.polygon(surface, GREEN, b.poly([(pu, pv), (tip[0] + 0.008 * side, tip[1] - 0.05),
+                                                        tip, (pu + 0.004 * side, pv + 0.03)]))
+
+
 def rain(surface: pygame.Surface, b: Box) -> None:
+    """Slanting rain behind the willow's hanging twigs."""
     for k in range(8):
         u = k * 0.15 - 0.1
         pygame.draw.line(surface, (120, 130, 150), b.p(u, 0.0), b.p(u + 0.25, 1.0), 1)
-    for u in (0.62, 0.78, 0.92):
-        pygame.draw.arc(surface, GREEN, b.ellipse(u, 0.3, 0.2, 0.35), math.pi * 0.3, math.pi * 0.9, _width(b, 0.02))
-        for k in range(5):
-            pygame.draw.ellipse(surface, GREEN, b.ellipse(u - 0.1 - k * 0.01, 0.05 + k * 0.09, 0.02, 0.04))
+    for u, length, sway in ((0.62, 0.55, 0.06), (0.76, 0.7, 0.05), (0.9, 0.5, 0.04), (0.98, 0.62, -0.03)):
+        _willow_branch(surface, b, u, length, sway)
 
 
 PLANTS = {"01": pine, "02": plum, "03": cherry, "04": wisteria, "05": iris, "06": peony, "07": bush_clover,
