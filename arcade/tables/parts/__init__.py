@@ -12,6 +12,7 @@ those; player commands come in through ``Table.handle`` and actions go out to th
 - :mod:`.flights`: cards that left the view but still fly, and cards turning over.
 - :mod:`.callouts`: banners, rising labels and flashes over the table.
 - :mod:`.toasts`: short messages, per seat, gone when the position they answer changes.
+- :mod:`.recap`: one line for each move the others made, kept up long enough to read (a table places it).
 - :mod:`.controls`: per-seat devices and cursors, the pointer, dragging and hit testing.
 - :mod:`.outbox`: what goes to the host: legal actions (shown at once when real-time) and attempts.
 - :mod:`.hint_plate`: the Hint button's suggestion lit on the table with its reason on a plate.

@@ -1,0 +1,55 @@
+"""The recap part (arcade/tables/parts/recap.py): one line a move, each kept up long enough to read,
+the newest last, at most ``rows``, set no smaller than 12 px at 960x540 (cut with an ellipsis)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cardtable.arcade import layout
+from cardtable.arcade.cardart import CardArt
+from cardtable.arcade.tables import make_table
+from cardtable.arcade.tables.parts.recap import READ_BASE, Recap
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame() -> None:
+    pygame.init()
+
+
+def recap(size: tuple[int, int] = (960, 540), rows: int = 3) -> Recap:
+    return Recap(make_table("tractor", [0], CardArt(), size), rows=rows)
+
+
+def test_a_line_stays_long_enough_to_read_then_goes() -> None:
+    r = recap()
+    r.say("Bot 2 led a pair of 9\u2660")
+    for _ in range(round(READ_BASE * 10) - 1):
+        r.tick(0.1)
+    assert [line.text for line in r.lines] == ["Bot 2 led a pair of 9\u2660"]
+    for _ in range(40):
+        r.tick(0.1)
+    assert r.lines == []
+
+
+def test_the_newest_line_is_last_and_only_rows_show() -> None:
+    r = recap(rows=3)
+    for n in range(5):
+        r.say(f"move {n}")
+    assert [line.text for line in r.lines] == ["move 2", "move 3", "move 4"]
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
+def test_lines_are_drawn_at_12_px_or_more_and_cut_to_the_panel(size) -> None:
+    r = recap(size)
+    long = "Bot 4 (normal) followed with 5\u2665 5\u2665 4\u2665 6\u2665 and gives the attackers 10 points"
+    r.say("Bot 2 led 9\u2660")
+    r.say(long)
+    surface = pygame.Surface(size)
+    with layout.seen() as drawn:
+        r.draw(surface, (10, 10), 200)
+    labels = [d for d in drawn if d.kind == "label"]
+    panel = next(d for d in drawn if d.kind == "panel")
+    assert len(labels) == 2 and all(pygame.Rect(panel.rect).contains(d.rect) for d in labels), drawn
+    assert r.px() >= 12
+    assert r.clip(long, r.px(), 184).endswith("\u2026") and r.clip("Bot 2 led 9\u2660", r.px(), 184) == "Bot 2 led 9\u2660"
