@@ -114,11 +114,11 @@ def test_local_rummy_by_pad_start_reached_and_a_hand_played_to_the_results(app) 
         table = app.scene.table
         if not table.legals.get(table.me):
             return
-        if table.zone != "menu":
+        if table.keys.zone != "menu":
             pad.press(Y)
             return
-        labels = [entry[0] for entry in table.menu_entries()]
-        meld = table.menu_entries()[0] if labels and labels[0] == "Meld" else None
+        labels = [entry[0] for entry in table.action_buttons.entries()]
+        meld = table.action_buttons.entries()[0] if labels and labels[0] == "Meld" else None
         moment = (table.view.get("turn"), table.view.get("drawn"), len(table.view.get("hand") or []))
         if "Knock" in labels:
             wanted = "Knock"
@@ -128,9 +128,9 @@ def test_local_rummy_by_pad_start_reached_and_a_hand_played_to_the_results(app) 
             wanted = "Hint"
         else:
             wanted = "Draw" if "Draw" in labels else "Pass"
-        if wanted == "Hint" and labels[table.menu_focus % len(labels)] == "Hint":
+        if wanted == "Hint" and labels[table.keys.menu_focus % len(labels)] == "Hint":
             hinted.add(moment)
-        if labels[table.menu_focus % len(labels)] != wanted:
+        if labels[table.keys.menu_focus % len(labels)] != wanted:
             pad.press(RIGHT)
         else:
             pad.press(A)

@@ -260,7 +260,7 @@ def test_esc_clears_a_selection_before_it_opens_the_menu(app, game: str) -> None
     scene = table_scene(app, game)
     table = scene.table
     if game == "rummy":
-        table.sel_hand.add(0)
+        table.editor.sel_hand.add(0)
     else:
         table.picking.selected[0] = {0}
     assert table.has_selection(0)

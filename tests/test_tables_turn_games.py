@@ -415,7 +415,7 @@ def rummy_position(table: list[list[str]], hand: list[str]) -> Harness:
 def click_hand(h: Harness, card: str) -> None:
     table: RummyTable = h.table  # type: ignore[assignment]
     h.ticks(40)  # let the cards glide to their places
-    i = table.hand_left().index(card)
+    i = table.editor.hand_left().index(card)
     sprite = next(s for s in table.sprites if s.hit == ("hand", i))
     h.click(h.sprite_point(sprite))
 
@@ -425,23 +425,23 @@ def test_rummy_editor_builds_the_table_the_player_means() -> None:
     table: RummyTable = h.table  # type: ignore[assignment]
     click_hand(h, "8H")
     h.click(find_button(table, hit=("to", 0)).rect.center)
-    assert [t.text for t in table.work[0]] == ["5H", "6H", "7H", "8H"]
+    assert [t.text for t in table.editor.work[0]] == ["5H", "6H", "7H", "8H"]
     for card in ("9S", "9D", "9C"):
         click_hand(h, card)
     h.click(find_button(table, hit=("to", None)).rect.center)
-    assert [t.text for t in table.work[2]] == ["9S", "9D", "9C"]
+    assert [t.text for t in table.editor.work[2]] == ["9S", "9D", "9C"]
     # take a table card (QS) to the new meld, then undo everything
     sprite = next(s for s in table.sprites if s.hit == ("tile", 1, 0))
     h.click(h.sprite_point(sprite))
     h.click(find_button(table, hit=("to", 2)).rect.center)
-    assert [t.text for t in table.work[1]] == ["QD", "QC"]
+    assert [t.text for t in table.editor.work[1]] == ["QD", "QC"]
     h.click(find_button(table, hit=("reset",)).rect.center)
-    assert table.work is None and len(table.hand_left()) == 6
+    assert table.editor.work is None and len(table.editor.hand_left()) == 6
     # a joker from the hand is named from its meld
     for card in ("JK", "9S", "9D"):
         click_hand(h, card)
     h.click(find_button(table, hit=("to", None)).rect.center)
-    assert sorted(t.text for t in table.work[2]) == ["9D", "9S", "JK=9H"]
+    assert sorted(t.text for t in table.editor.work[2]) == ["9D", "9S", "JK=9H"]
     click_hand(h, "8H")
     h.click(find_button(table, hit=("to", 0)).rect.center)
     h.draw(shots_dir(), "_editor")
@@ -455,20 +455,20 @@ def test_rummy_editor_take_back_rename_and_a_refusal() -> None:
     table: RummyTable = h.table  # type: ignore[assignment]
     click_hand(h, "JK")
     h.click(find_button(table, hit=("to", 0)).rect.center)
-    assert [t.text for t in table.work[0]][-1] in ("JK=8H", "JK=4H")
+    assert [t.text for t in table.editor.work[0]][-1] in ("JK=8H", "JK=4H")
     h.ticks(40)
     joker = next(s for s in table.sprites if s.code == "JK" and s.hit and s.hit[0] == "tile")
     h.click(h.sprite_point(joker))
-    before = table.work[0][joker.hit[2]].text
+    before = table.editor.work[0][joker.hit[2]].text
     h.click(find_button(table, hit=("rename",)).rect.center)
-    assert any(t.text.startswith("JK=") and t.text != before for t in table.work[0])
+    assert any(t.text.startswith("JK=") and t.text != before for t in table.editor.work[0])
     h.click(find_button(table, hit=("back",)).rect.center)
-    assert [t.text for t in table.work[0]] == ["5H", "6H", "7H"] and "JK" in table.hand_left()
+    assert [t.text for t in table.editor.work[0]] == ["5H", "6H", "7H"] and "JK" in table.editor.hand_left()
     click_hand(h, "2C")
     h.click(find_button(table, hit=("to", None)).rect.center)
     h.click(find_button(table, hit=("meld",)).rect.center)  # a meld of one card: the host says no
     assert h.refused == 1 and h.sent == 0
-    assert table.work is not None and any(t[1] == (240, 90, 80) for t in table.toasts)
+    assert table.editor.work is not None and any(t[1] == (240, 90, 80) for t in table.toasts)
 
 
 def test_joker_names() -> None:
@@ -619,23 +619,23 @@ def key(h: Harness, kind: str, times: int = 1) -> list:
 def test_rummy_editor_by_keyboard() -> None:
     h = rummy_position([["5H", "6H", "7H"]], ["8H", "2C", "KD"])
     table: RummyTable = h.table  # type: ignore[assignment]
-    while table.zone != "hand":
+    while table.keys.zone != "hand":
         key(h, "alt")
-    hand = table.hand_left()
+    hand = table.editor.hand_left()
     key(h, "right", (hand.index("8H") - table.controls.inputs[0].cursor) % len(hand))
     key(h, "confirm")
-    assert table.sel_hand == {hand.index("8H")}
+    assert table.editor.sel_hand == {hand.index("8H")}
     key(h, "up")
-    assert table.zone == "table"
-    stops = table.stops(table.melds(), True)
-    key(h, "right", (stops.index(("to", 0)) - table.stop) % len(stops))
+    assert table.keys.zone == "table"
+    stops = table.keys.stops(table.editor.melds(), True)
+    key(h, "right", (stops.index(("to", 0)) - table.keys.stop) % len(stops))
     key(h, "confirm")
-    assert [t.text for t in table.work[0]] == ["5H", "6H", "7H", "8H"]
-    while table.zone != "menu":
+    assert [t.text for t in table.editor.work[0]] == ["5H", "6H", "7H", "8H"]
+    while table.keys.zone != "menu":
         key(h, "alt")
-    entries = table.menu_entries()
+    entries = table.action_buttons.entries()
     index = next(i for i, e in enumerate(entries) if e[3] == ("meld",))
-    key(h, "right", (index - table.menu_focus) % len(entries))
+    key(h, "right", (index - table.keys.menu_focus) % len(entries))
     out = key(h, "confirm")
     assert out == [(0, {"type": "meld", "table": [["5H", "6H", "7H", "8H"]]})]
     assert h.sent == 1
