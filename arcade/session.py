@@ -116,9 +116,12 @@ class Session:
 
     @property
     def can_pause(self) -> bool:
-        """The referee runs in this program, so the game can be stopped where it stands (the table scene
-        does so only while every person at the table plays at this screen)."""
+        """The game can be stopped where it stands: the referee runs in this program, or the host is
+        asked (it agrees only while every person at the table plays at this screen, and the table scene
+        asks only then)."""
         return False
+
+    pauses_at_once = True  # the referee runs here: paused the moment pause() returns (else see the lobby's "paused")
 
     def pause(self, paused: bool) -> None:
         """Stop the game (no bot acts, no timer runs) or let it go on; see :attr:`can_pause`."""
@@ -204,11 +207,19 @@ class NetSession(Session):
 
     @property
     def can_pause(self) -> bool:
-        return self.local_table is not None and not self.closed
+        return not self.closed
+
+    @property
+    def pauses_at_once(self) -> bool:  # type: ignore[override]
+        return self.local_table is not None
 
     def pause(self, paused: bool) -> None:
-        if self.can_pause:
+        """The embedded host pauses at once; a host in another program is asked (``pause``), and its
+        lobby's ``paused`` says when it has."""
+        if self.local_table is not None:
             self.local_table.pause(paused)
+        elif not self.closed:
+            self.client.send({"type": "pause", "paused": paused})
 
     def open_to_lan(self, name: str, interfaces: list[str] | None = None) -> str:
         if self.local_table is None:

@@ -41,7 +41,7 @@ Message = dict[str, Any]
 # Message types each side may send. Anything else closes the connection.
 CLIENT_TYPES: Final = frozenset(
     {"hello", "join", "probe", "action", "ping", "pong", "bye", "chat", "sit", "let_sit", "stand", "set_seat",
-     "set_option", "set_hints", "set_clock", "start", "admit"}
+     "set_option", "set_hints", "set_clock", "start", "admit", "pause"}
 )
 HOST_TYPES: Final = frozenset(
     {"host_hello", "welcome", "table", "seats", "lobby", "view", "ack", "reject", "result", "error", "ping", "pong",

@@ -4,6 +4,7 @@ ticks: nothing here waits on a clock, except the host's own pause, which runs th
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pygame
@@ -176,4 +177,121 @@ def test_the_host_pauses_only_when_asked_and_refuses_moves_meanwhile() -> None:
         assert host.version >= 2  # the bot after her has bid
     finally:
         ann.close()
+        table.stop()
+
+
+def wait_lobby(client: Any, check: Any) -> dict[str, Any] | None:
+    """The first lobby message ``client`` gets that passes ``check`` (None: none within the hang guard)."""
+    from tests.lan import PATIENCE
+
+    for _ in range(50):
+        lobby = client.wait_for("lobby", 5.0 * PATIENCE)
+        if lobby is None or check(lobby):
+            return lobby
+    return None
+
+
+def test_a_host_in_another_program_pauses_for_the_screen_where_everyone_sits() -> None:
+    """``pause`` on the wire: a couch at a host it does not run may stop the game while every person
+    at the table plays at its screen; anyone else's game never waits for another screen, and the
+    pause ends by itself when the couch leaves."""
+    from cardtable.netplay.client import NetClient
+    from cardtable.netplay.host import start_local_table
+
+    table = start_local_table("oh_hell", 4, seats=[None, None, None, "random"], bot_speed=0, seed=2, takeover=60)
+    couch = NetClient("127.0.0.1", table.port, "Ann", seats=2)
+    bo = NetClient("127.0.0.1", table.port, "Bo")
+    try:
+        couch.start()
+        assert couch.wait_for("welcome")["seats"] == [0, 1]
+        couch.send({"type": "pause", "paused": True})
+        assert couch.wait_for("error")["reason"] == "only a game under way can be paused"
+        bo.start()
+        assert bo.wait_for("welcome")["seats"] == [2]
+        table.start_game()
+        couch.send({"type": "pause", "paused": True})  # Bo plays at another screen: refused
+        assert couch.wait_for("error")["reason"] == "only a screen where everyone playing sits can pause the game"
+        assert not table.call(lambda: table.host.paused)
+        bo.close()
+        assert wait_lobby(couch, lambda m: not m["seats"][2].get("connected", True)) is not None
+        couch.send({"type": "pause", "paused": "yes"})
+        assert couch.wait_for("error")["reason"] == "'paused' must be true or false"
+        assert not table.call(lambda: table.host.paused)
+        # Bo's seat waits for Bo (takeover 60 s): not a person here, so still refused
+        couch.send({"type": "pause", "paused": True})
+        assert couch.wait_for("error")["reason"] == "only a screen where everyone playing sits can pause the game"
+    finally:
+        couch.close()
+        bo.close()
+        table.stop()
+
+
+def test_a_remote_pause_holds_the_bots_and_ends_when_the_couch_leaves() -> None:
+    from cardtable.netplay.client import NetClient
+    from cardtable.netplay.host import start_local_table
+    from tests.lan import PATIENCE
+
+    table = start_local_table("oh_hell", 3, seats=["random", None, None], bot_speed=0, seed=2)
+    couch = NetClient("127.0.0.1", table.port, "Ann", seats=2)
+    zoe = NetClient("127.0.0.1", table.port, "Zoe", seats=0)
+    try:
+        couch.start()
+        assert couch.wait_for("welcome")["seats"] == [1, 2]
+        host = table.host
+        table.start_game()
+        assert wait_lobby(couch, lambda m: m["started"]) is not None
+        couch.send({"type": "pause", "paused": True})
+        assert wait_lobby(couch, lambda m: m.get("paused")) is not None
+        assert table.call(lambda: host.paused_by) is not None
+        seat = table.call(lambda: host.game.to_act(host.state))[0]
+        bid = table.call(lambda: host.game.legal(host.state, seat)[0])
+        couch.send_action(seat, bid, 0.0)
+        reject = couch.wait_for("reject", 5.0 * PATIENCE)
+        assert reject is not None and reject["reason"] == "the game is paused"
+        couch.send({"type": "pause", "paused": False})
+        assert wait_lobby(couch, lambda m: m.get("paused") is False) is not None
+        couch.send({"type": "pause", "paused": True})
+        assert wait_lobby(couch, lambda m: m.get("paused")) is not None
+        zoe.start()  # a spectator cannot end another screen's pause
+        assert zoe.wait_for("welcome")["seats"] == []
+        zoe.send({"type": "pause", "paused": False})
+        assert zoe.wait_for("error")["reason"] == "another screen paused the game"
+        assert table.call(lambda: host.paused)
+        couch.close()  # the couch leaves: nobody is held up by a pause any more, the bots may play its seats
+        deadline = time.monotonic() + 10.0 * PATIENCE  # a hang guard: the host notices the closed connection
+        while table.call(lambda: host.paused) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert not table.call(lambda: host.paused) and table.call(lambda: host.paused_by) is None
+    finally:
+        couch.close()
+        zoe.close()
+        table.stop()
+
+
+def test_the_pause_menu_pauses_a_host_in_another_program_for_a_couch(app) -> None:
+    """Two people on one screen at a table this program does not run: the menu asks the host to pause,
+    reads "Paused" once the host's lobby says so, and resuming asks it to go on."""
+    from cardtable.arcade import session as sessions
+    from cardtable.arcade.scenes.lobby import LobbyScene
+    from cardtable.netplay.host import start_local_table
+    from tests.lan import press, run_until
+
+    table = start_local_table("oh_hell", 3, seats=[None, None, "random"], bot_speed=1.0, seed=2)
+    try:
+        app.session = sessions.join("127.0.0.1", table.port, app.settings.name, seats=2)
+        app.push(LobbyScene(app))
+        assert run_until(app, lambda: app.scene.name == "lobby" and app.scene.welcome is not None)
+        table.start_game()
+        assert run_until(app, lambda: app.scene.name == "table" and app.scene.started)
+        scene = app.scene
+        assert scene.local_seats == [0, 1] and app.session.local_table is None
+        press(app, "menu")
+        assert app.scene.name == "pause"
+        assert run_until(app, lambda: scene.paused and table.call(lambda: table.host.paused))
+        assert app.scene.title == "Paused" and app.scene.note() == "Paused for all of you: any of you can resume"
+        press(app, "menu")  # resume
+        assert app.scene is scene
+        assert run_until(app, lambda: not scene.paused and not table.call(lambda: table.host.paused))
+    finally:
+        app.home()
         table.stop()

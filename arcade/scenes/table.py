@@ -161,6 +161,8 @@ class TableScene(Scene):
                 self.table.set_names(self.names)
             self.started = self.started or bool(message.get("started"))
             self.hinting.by_host = bool(message.get("hints"))
+            if not getattr(self.app.session, "pauses_at_once", True):
+                self.paused = bool(message.get("paused"))  # the host in another program has (or has not)
         elif kind == "view":
             seat = message.get("seat")
             self.started = True
@@ -192,9 +194,11 @@ class TableScene(Scene):
         on; whether it is paused now. A game someone else plays in is never stopped."""
         here = self.presence.everyone_here() and bool(getattr(self.app.session, "can_pause", False))
         paused = paused and self.started and self.result is None and here
-        if paused != self.paused and self.app.session is not None:
-            self.paused = paused
-            self.app.session.pause(paused)
+        session = self.app.session
+        if paused != self.paused and session is not None:
+            session.pause(paused)
+            if session.pauses_at_once:
+                self.paused = paused
         return self.paused
 
     def connection_lost(self, reason: str) -> None:

@@ -86,6 +86,7 @@ class Lobby:
         host = self.host
         watching = [c.name for c in host.conns.values() if c.welcomed and not c.seats]
         message = {"type": "lobby", "seats": seats, "options": host.options, "started": host.started,
+                   "paused": host.paused,
                    "spectators": len(watching), "watching": watching[:16], "hints": host.config.hints,
                    "turn_clock": host.config.turn_clock, "open_seats": host.config.open_seats,
                    **self.clock_fields()}
@@ -273,6 +274,9 @@ class Lobby:
             host.config.turn_clock = float(seconds)
             host.bots.arm_clock(restart=True)
             return True
+        if kind == "pause":
+            self.pause_for(client, message)
+            return True
         if host.started and host.result is None and kind == "sit":
             self.sit_in_game(client, self._seat_index(message))
             return True
@@ -332,6 +336,25 @@ class Lobby:
             host.start_game()
             return False
         return True
+
+    def all_at(self, client: ClientConn) -> bool:
+        """Every person at the table plays at ``client``'s screen, connected now (the others are bots)."""
+        return bool(client.seats) and all(seat.conn is client for seat in self.seats if seat.kind == PERSON)
+
+    def pause_for(self, client: ClientConn, message: Message) -> None:
+        """``pause {paused}``: the couch's pause menu at a host in another program. Only a screen where
+        everyone playing sits may stop the game; it goes on by itself when that stops being so (someone
+        sits down or the screen leaves: see :meth:`Host.changed`)."""
+        paused = message.get("paused")
+        if not isinstance(paused, bool):
+            raise IllegalAction("'paused' must be true or false")
+        if paused and (not self.host.started or self.host.result is not None):
+            raise IllegalAction("only a game under way can be paused")
+        if paused and not self.all_at(client):
+            raise IllegalAction("only a screen where everyone playing sits can pause the game")
+        if not paused and self.host.paused_by not in (None, client.id):
+            raise IllegalAction("another screen paused the game")
+        self.host.pause(paused, by=client.id if paused else None)
 
     def _seat_index(self, message: Message) -> int:
         index = need(message, "seat", int)

@@ -83,6 +83,7 @@ class Host:
         self.version = 0
         self.started = False
         self.paused = False  # see pause()
+        self.paused_by: int | None = None  # the connection that paused the game by wire (None: the embedding program)
         self.result: dict[str, Any] | None = None
         self.conns: dict[int, ClientConn] = {}
         self._ids = itertools.count(1)
@@ -211,6 +212,10 @@ class Host:
         if self._lobby_due is not None:
             self._lobby_due.cancel()
             self._lobby_due = None
+        if self.paused_by is not None:  # a screen's pause holds only while everyone playing sits there
+            pauser = self.conns.get(self.paused_by)
+            if pauser is None or not self.lobby.all_at(pauser):
+                self.pause(False)
         self.bots.arm_clock()  # seats taken, given back or played by bots: the game may wait for others now
         shared = encode({**self.lobby_message(), "owner": False})  # encoded once for all but the owner
         for client in list(self.conns.values()):
@@ -563,10 +568,12 @@ class Host:
         self.changed()
         self._after_change([])
 
-    def pause(self, paused: bool) -> None:
+    def pause(self, paused: bool, by: int | None = None) -> None:
         """Stop the game where it stands (``True``) or go on (``False``): no bot acts, no turn clock runs
-        and people's actions are refused meanwhile. Not a wire message: only the program that embeds the
-        host calls it, for a table whose players all sit at its screen (a couch's pause menu)."""
+        and people's actions are refused meanwhile. For a table whose players all sit at one screen (a
+        couch's pause menu): the program that embeds the host calls it, or a connection asks (``pause``,
+        ``by`` its id; see :meth:`Lobby.pause_for`)."""
+        self.paused_by = by if paused else None
         if paused == self.paused:
             return
         self.paused = paused
