@@ -137,3 +137,173 @@ def test_results_screen_watch_this_moment_opens_the_replay_there(tmp_path: Any) 
         assert replay.replay.step == scene.shown_moments[0].step
     finally:
         app.shutdown_quietly()
+
+
+# -- every claim of every moment is true of the game (checked against the engine's state) ----------------
+
+TRUTH_SEEDS = {"oh_hell": (1, 2), "go_stop": (1, 2, 3, 4, 5, 6), "tractor": (1,), "rummy": (1, 2, 3),
+               "spit": (1, 2, 3), "speed": (1, 2, 9)}  # speed 9: a round lost with cards in the stockpile
+
+
+SAID = {"oh_hell": {"bid", "tricks", "lost", "won"}, "go_stop": {"go", "paid", "stopped"}, "tractor": {"trick_lost"},
+        "rummy": {"went_out", "knocked", "cards_left", "hand_value", "laid", "rebuilt", "hand_after"},
+        "spit": {"cleared", "cards_left", "slapped", "pile_sizes"}, "speed": {"won_round", "cards_left", "stuck"}}
+"""The claim kinds these games bring up: each is checked at least once."""
+
+
+class Game:
+    """A bot game replayed in the engine: every step's events, and the state before chosen steps."""
+
+    def __init__(self, replay: Any, keep: set[int]) -> None:
+        self.game = replay.game
+        self.actions = [(r["seat"], r["action"]) for r in replay.actions]
+        state = self.game.new(replay.players, replay.header["seed"], replay.header.get("options"))
+        self.events: list[list[dict[str, Any]]] = []
+        self.before: dict[int, Any] = {}
+        self.after: dict[int, Any] = {}
+        for step, (seat, action) in enumerate(self.actions):
+            if step in keep:
+                self.before[step] = self.game.clone(state)
+            self.events.append(self.game.apply(state, seat, action))
+            if step in keep:
+                self.after[step] = self.game.clone(state)
+
+    def find(self, start: int, kind: str, **fields: Any) -> tuple[int, dict[str, Any]]:
+        """The first event of ``kind`` (with ``fields``) at or after step ``start``."""
+        for step in range(start, len(self.events)):
+            for event in self.events[step]:
+                if event.get("type") == kind and all(event.get(k) == v for k, v in fields.items()):
+                    return step, event
+        raise AssertionError(f"no {kind} {fields} after step {start}")
+
+    def tricks_of_hand(self, hand: int) -> list[dict[str, Any]]:
+        """Oh Hell: the trick events of hand ``hand``, in order."""
+        tricks: list[dict[str, Any]] = []
+        number = 1
+        for events in self.events:
+            for event in events:
+                if event.get("type") == "trick" and number == hand:
+                    tricks.append(event)
+                elif event.get("type") == "hand_over":
+                    if number == hand:
+                        return tricks
+                    number += 1
+        return tricks
+
+
+def holds(name: str, g: Game, seat: int, moment: Any, c: Any) -> bool:
+    from cardtable.engine.rummy import hand_value
+    from cardtable.engine.tractor import team
+
+    k = moment.step
+    kind = c.kind
+    if name == "oh_hell":
+        _, over = g.find(0, "hand_over", hand=moment.hand)
+        if kind in ("bid", "tricks"):
+            return over["bids" if kind == "bid" else "tricks"][c.seat] == c.number
+        trick = g.tricks_of_hand(moment.hand)[c.number - 1]
+        cards, leader, winner = trick["cards"], trick["leader"], trick["winner"]
+        mine = cards[(seat - leader) % len(cards)]
+        if kind == "lost":
+            return mine == c.cards[0] and winner != seat and cards[(winner - leader) % len(cards)] == c.cards[1]
+        return kind == "won" and mine == c.cards[0] and winner == seat
+    if name == "go_stop":
+        from cardtable.engine.go_stop import score_of
+
+        if kind == "go":
+            return g.actions[k] == (seat, {"type": "go"}) and score_of(g.before[k], seat) == c.number
+        _, over = g.find(k, "hand_over")
+        if kind == "paid":
+            return over["winner"] == c.seat and over["payments"][seat] == c.number
+        return kind == "stopped" and over["winner"] == c.seat and over["score"] == c.number
+    if name == "tractor":
+        _, trick = g.find(k, "trick")  # mine is its last play or one before
+        acted, action = g.actions[k]
+        return (kind == "trick_lost" and acted == seat and sorted(action["cards"]) == sorted(c.cards)
+                and trick["winner"] == c.seat and team(c.seat) != team(seat) and trick["points"] == c.number)
+    before, after, events = g.before.get(k), g.after.get(k), g.events[k]
+    if name == "rummy":
+        if kind in ("went_out", "knocked"):
+            event = "out" if kind == "went_out" else "knock"
+            knocked = kind == "went_out" or hand_value(before.hands[c.seat]) == c.number
+            return knocked and any(e["type"] == event and e["seat"] == c.seat for e in events)
+        if kind == "cards_left":
+            return len(before.hands[c.seat]) == c.number
+        if kind == "hand_value":
+            return hand_value(before.hands[c.seat]) == c.number
+        if kind == "hand_after":
+            return len(after.hands[c.seat]) == c.number
+        if kind == "laid":
+            from collections import Counter
+
+            table = g.actions[k][1]["table"]  # the new table (after a hand's last meld, the state's is the next deal's)
+            on = Counter(x.split("=")[0] for m in table for x in m) - Counter(x.split("=")[0] for m in before.table for x in m)
+            return g.actions[k][0] == c.seat and sorted(on.elements()) == sorted(x.split("=")[0] for x in c.cards) \
+                and len(c.cards) == c.number
+        if kind == "rebuilt":
+            old = [tuple(sorted(m)) for m in before.table]
+            new = [tuple(sorted(m)) for m in g.actions[k][1]["table"]]
+            left = list(new)
+            for meld in old:
+                if meld in left:
+                    left.remove(meld)
+            return len(old) - (len(new) - len(left)) == c.number
+        return False
+    if name == "spit":
+        if kind == "cleared":
+            return any(e["type"] == "round_over" and e["cleared"] == c.seat for e in events)
+        if kind == "cards_left":
+            return g.game.cards_left(before, c.seat) == c.number
+        slap = next(e for e in events if e["type"] == "slap")
+        if kind == "slapped":
+            return slap["seat"] == c.seat and len(before.spit_piles[1 - slap["pile"]]) == c.number
+        return kind == "pile_sizes" and len(before.spit_piles[slap["pile"]]) == c.number
+    if name == "speed":
+        if kind == "won_round":
+            return any(e["type"] == "round_over" and e["winner"] == c.seat for e in events)
+        if kind == "cards_left":
+            return len(before.hands[c.seat]) + len(before.stocks[c.seat]) == c.number
+        if kind == "stuck":
+            state = g.game.clone(before)
+            plays, step = 0, k
+            while step < len(g.actions) and state.phase == "play" and g.game.stuck(state, seat):
+                events = g.game.apply(state, *g.actions[step])
+                plays += sum(1 for e in events if e["type"] == "play" and e["seat"] != seat)
+                step += 1
+                if any(e["type"] == "round_over" for e in events):
+                    break
+            return plays == c.number
+    return False
+
+
+@pytest.mark.parametrize("game_name", list(TRUTH_SEEDS))
+def test_each_hand_review_says_only_what_happened(game_name: str, tmp_path: Any) -> None:
+    """Over whole bot games, hand by hand and seat by seat: each moment's claims are checked against the
+    engine's own replay of the game (its state before and after the step, its events)."""
+    from cardtable.engine.coach.review import hand_turns
+    from cardtable.netplay.replay import Replay
+
+    kinds: set[str] = set()
+    for seed in TRUTH_SEEDS[game_name]:
+        replay = Replay(bot_log(game_name, seed, tmp_path))
+        said: list[tuple[int, Any]] = []
+        for seat in range(replay.players):
+            start = 0
+            while (turns := hand_turns(replay, game_name, seat, start)) is not None:
+                moments = review(game_name, seat, turns, replay.names)
+                assert all(start <= m.step <= turns[-1].step for m in moments)  # within the hand
+                said += [(seat, m) for m in moments]
+                start = turns[-1].step + 1
+        g = Game(replay, {m.step for _, m in said})
+        for seat, moment in said:
+            assert moment.kind == "blunder" or moment.claims, f"{moment.sentence!r} claims nothing"
+            for c in moment.claims:
+                kinds.add(c.kind)
+                assert holds(game_name, g, seat, moment, c), f"seat {seat}, {moment.sentence!r}: {c} is not so"
+    assert kinds >= SAID[game_name], f"never said: {SAID[game_name] - kinds}"
+
+
+def bot_log(game_name: str, seed: int, folder: Any) -> str:
+    from cardtable.arcade.shot import bot_game_log
+
+    return bot_game_log(game_name, seed, None, str(folder / f"{game_name}{seed}.ctlog"))
