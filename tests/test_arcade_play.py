@@ -81,7 +81,11 @@ def test_oh_hell_played_to_the_results_by_keyboard(app, tmp_path) -> None:
     last_version = None
     stuck = 0
     moving = Moving(app)
-    while app.scene.name == "table" and moving():
+    while app.scene.name in ("table", "hand_review") and moving():
+        if app.scene.name == "hand_review":  # each hand's review over the table (the game waits): Next hand
+            moving.at = time.monotonic()
+            press(app, "confirm")
+            continue
         table = app.scene.table
         seat = app.scene.local_seats[0]
         view = table.views.get(seat, {})
@@ -206,7 +210,11 @@ def test_realtime_game_played_to_the_results_by_gamepad(app, game) -> None:
     script = ["pile_a", "right", "pile_b", "confirm", "right", "pile_a", "down", "confirm", "up", "pile_b"]
     moving = Moving(app)
     i = 0
-    while app.scene.name == "table" and moving():
+    while app.scene.name in ("table", "hand_review") and moving():
+        if app.scene.name == "hand_review":  # a round's review (the game waits): Next round
+            moving.at = time.monotonic()
+            press(app, "confirm", "pad3", ticks=3)
+            continue
         press(app, script[i % len(script)], "pad3", ticks=3)
         i += 1
         time.sleep(0.001)

@@ -307,3 +307,154 @@ def bot_log(game_name: str, seed: int, folder: Any) -> str:
     from cardtable.arcade.shot import bot_game_log
 
     return bot_game_log(game_name, seed, None, str(folder / f"{game_name}{seed}.ctlog"))
+
+
+# -- the review off the frame, after each hand -------------------------------------------------------
+
+
+class Held:
+    """An executor that keeps the work until the test runs it: nothing depends on a thread's timing."""
+
+    def __init__(self) -> None:
+        self.work: list[tuple[Any, Any]] = []
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        from concurrent.futures import Future
+
+        future: Future[Any] = Future()
+        self.work.append((future, lambda: fn(*args, **kwargs)))
+        return future
+
+    def run(self) -> None:
+        for future, work in self.work:
+            future.set_result(work())
+        self.work.clear()
+
+
+def make_app(size: tuple[int, int] = (960, 540)) -> Any:
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from cardtable.arcade.app import App
+    from cardtable.arcade.settings import Settings
+
+    return App(size=size, fullscreen=False, settings=Settings())
+
+
+def test_results_screen_says_reviewing_until_the_review_is_ready() -> None:
+    from cardtable.arcade.scenes.results import ResultsScene
+
+    app = make_app()
+    held = Held()
+    try:
+        scene = ResultsScene.example_reviewed(app, executor=held)
+        app.push(scene)
+        app.step(3)
+        assert held.work and scene.job is not None and not scene.moments  # built without the review
+        assert scene.reviewing_rect.width and not any(n.startswith("moment_") for n in scene.controls())
+        held.run()
+        app.step(1)
+        assert scene.job is None and scene.moments and not scene.reviewing_rect.width
+        assert "moment_0" in scene.controls()
+    finally:
+        app.shutdown_quietly()
+
+
+class ScriptedSession:
+    """A local table's session that hands the scene a recorded game's views, one action per poll, and
+    can be paused (as a game against bots can)."""
+
+    can_pause = True
+    pauses_at_once = True
+    private = True
+    keeps_history = False
+    frozen = True  # no routine actions of the table's own
+
+    def __init__(self, log: str, seat: int) -> None:
+        from types import SimpleNamespace
+
+        from cardtable.netplay.replay import Replay
+
+        self.local_table = SimpleNamespace(host=SimpleNamespace(log_path=log))
+        self.replay = Replay(log)
+        self.seat = seat
+        self.paused = False
+        self.until = 0  # the bots play up to this step, then wait for the test
+        self.config = None
+        seats = [{"seat": s, "kind": "person" if s == seat else "bot", "name": "You" if s == seat else f"Bot {s + 1}"}
+                 for s in range(self.replay.players)]
+        self.outbox: list[dict[str, Any]] = [
+            {"type": "welcome", "seats": [seat], "owner": True,
+             "table": {"game": self.replay.game.name, "title": self.replay.game.title, "started": True}},
+            {"type": "lobby", "seats": seats, "started": True}]
+
+    def poll(self) -> list[dict[str, Any]]:
+        out, self.outbox = self.outbox, []
+        if not out and not self.paused and self.replay.step < min(self.until, self.replay.steps):
+            self.replay.forward()
+            r = self.replay
+            out = [{"type": "view", "seat": self.seat, "version": r.step, "view": r.view(self.seat),
+                    "legal": [], "events": r.seat_events(self.seat), "result": r.result()}]
+        return out
+
+    def pause(self, paused: bool) -> None:
+        self.paused = paused
+
+    def send(self, *args: Any) -> None:
+        pass
+
+    def tick(self, dt: float) -> None:
+        pass
+
+    def request(self, message: dict[str, Any]) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("game_name", ["oh_hell", "rummy"])
+def test_each_hand_opens_its_review_over_the_table(game_name: str, tmp_path: Any) -> None:
+    """At a table, a hand's end brings that hand's review once the table's banner had its time (ticks,
+    not the clock); the game waits under it; "Next hand" goes back and the next hand is reviewed alone."""
+    from cardtable.arcade.loop import TICK
+    from cardtable.arcade.scenes.results import HAND_PAUSE, INLINE, HandReviews, HandReviewScene
+    from cardtable.arcade.scenes.table import TableScene
+    from cardtable.engine.coach.review import hand_turns
+    from cardtable.netplay.replay import Replay
+
+    log = bot_log(game_name, 1, tmp_path)
+    replay = Replay(log)
+    first = hand_turns(replay, game_name, 0, 0)
+    second = hand_turns(replay, game_name, 0, first[-1].step + 1)
+    app = make_app()
+    try:
+        app.session = session = ScriptedSession(log, 0)
+        session.until = first[-1].step + 1
+        table = TableScene(app)
+        table.hand_reviews = HandReviews(INLINE)
+        app.push(table)
+        for _ in range(first[-1].step + 2):  # the welcome, then one action a tick up to the hand's end
+            app.step(1, render=False)
+        assert app.scene is table and table.hand_reviews.pending is not None
+        app.step(int(HAND_PAUSE / TICK) + 2, render=False)
+        shown = app.scene
+        assert isinstance(shown, HandReviewScene) and session.paused  # the bots wait
+        app.step(1)
+        assert shown.title == "Hand 1 over"
+        assert shown.names[0] == "You"
+        assert [m.sentence for m in shown.moments] == [m.sentence for m in review(game_name, 0, first, shown.names)]
+        assert shown.controls()[0] == "next" and shown.focused_control() == "next"
+        shown.ring.focused.on_confirm()
+        assert app.scene is table and not session.paused
+        session.until = second[-1].step + 1
+        for _ in range(second[-1].step - first[-1].step + int(HAND_PAUSE / TICK) + 2):
+            app.step(1, render=False)
+        again = app.scene
+        assert isinstance(again, HandReviewScene) and again.start == first[-1].step + 1
+        app.step(1)
+        assert again.title == "Hand 2 over"
+        assert all(first[-1].step < m.step <= second[-1].step for m in again.moments)
+    finally:
+        app.shutdown_quietly()

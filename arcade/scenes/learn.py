@@ -88,6 +88,7 @@ class LearnScene(TableScene):
         app.end_session()
         app.session = DirectSession(lesson_config(chosen, app))
         super().__init__(app, auto_start=True)
+        self.hand_reviews = None  # the lesson's hand ends in its recap
         self.lesson = chosen
         self.coach = Coach(chosen)
         # seat -> the view last coached, kept alive: an id() of a freed view is handed to a later one

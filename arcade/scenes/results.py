@@ -4,17 +4,24 @@ The same screen shows a game from the History (``entry``): then its buttons are 
 "Forget it" and "Back". The sheet scrolls with up/down when it has the focus, and with the wheel.
 With the game's log and one local seat, "What decided it for you" lists the moments of
 engine.coach.review (two on a short window), each with "Watch this moment": the replay at that action.
+The review is worked out off the frame (:class:`ReviewJob`: "Reviewing..." until it is ready).
+
+After each hand that does not end the game, :class:`HandReviews` opens :class:`HandReviewScene` over
+the table: that hand's moments, "Watch this moment" for each, and "Next hand" (the game waits meanwhile
+where it can: the pause menu's rule).
 """
 
 from __future__ import annotations
 
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import Any
 
 import pygame
 
-from cardtable.arcade import ui_theme
+from cardtable.arcade import layout, ui_theme
 from cardtable.arcade.input import Command
 from cardtable.arcade.scenes.base import MenuScene
 from cardtable.arcade.scoresheet import Sheet, score_sheet
@@ -90,7 +97,7 @@ class ResultsScene(MenuScene):
 
     def __init__(self, app: Any, result: dict[str, Any], names: list[str], game_title: str,
                  local_seats: list[int], config: Any = None, *, game_name: str = "", log: str | None = None,
-                 entry: Any = None) -> None:
+                 entry: Any = None, executor: Executor | None = None) -> None:
         super().__init__(app)
         self.result = result or {}
         self.names = names
@@ -111,9 +118,11 @@ class ResultsScene(MenuScene):
         self.max_scroll = 0
         self.sheet_rect = pygame.Rect(0, 0, 0, 0)
         self.rank_rect = pygame.Rect(0, 0, 0, 0)
-        self.moments = self.review()
+        self.moments: list[Any] = []
+        self.job = ReviewJob(self.review, executor) if self.reviewable() else None
         self.moment_rects: list[pygame.Rect] = []
         self.shown_moments: list[Any] = []
+        self.reviewing_rect = pygame.Rect(0, 0, 0, 0)
 
     @classmethod
     def examples(cls, app: Any) -> Iterator[ResultsScene]:
@@ -129,7 +138,7 @@ class ResultsScene(MenuScene):
         yield cls.example_reviewed(app)
 
     @classmethod
-    def example_reviewed(cls, app: Any) -> ResultsScene:
+    def example_reviewed(cls, app: Any, executor: Executor | None = None) -> ResultsScene:
         """An Oh Hell game by bots, seat 0 as "You": its review has moments to watch."""
         import tempfile
 
@@ -139,12 +148,18 @@ class ResultsScene(MenuScene):
         log = bot_game_log("oh_hell", 1, 4, f"{tempfile.mkdtemp(prefix='cardtable-results-')}/game.ctlog")
         replay = Replay(log)
         names = ["You", *replay.names[1:]]
-        return cls(app, replay.final_result or {}, names, "Oh Hell", [0], None, game_name="oh_hell", log=log)
+        return cls(app, replay.final_result or {}, names, "Oh Hell", [0], None, game_name="oh_hell", log=log,
+                   executor=executor or INLINE)
+
+    def reviewable(self) -> bool:
+        """One local seat and the game's log: there is a review to work out."""
+        return len(self.local_seats) == 1 and bool(self.log) and _exists(self.log)
 
     def review(self) -> list[Any]:
         """The moments that decided the game for the one local seat (engine.coach.review), read from
-        the game's log from that seat's side; none without a log or with several local seats."""
-        if len(self.local_seats) != 1 or not self.log or not _exists(self.log):
+        the game's log from that seat's side (on the review's worker: a long Tractor game takes a
+        second or two)."""
+        if not self.reviewable():
             return []
         from cardtable.engine.coach.review import review
         from cardtable.netplay.replay import LogError, load
@@ -189,6 +204,8 @@ class ResultsScene(MenuScene):
             shown = sorted(sorted(self.moments, key=lambda m: (m.kind != "blunder", -m.weight))[:2],
                            key=lambda m: m.step)
         review_h = len(shown) * (moment_h + 6) + 30 if shown else 0
+        if self.job is not None:  # "Reviewing...": one row until the moments are ready
+            review_h = moment_h + 6 + 30
         bottom -= review_h
         width = min(self.panel_width, w - 80)
         x = (w - width) // 2
@@ -207,6 +224,8 @@ class ResultsScene(MenuScene):
             self.button(pygame.Rect(x + i * (bw + gap), y, bw, buttons_h), text, callback, name=name,
                         big=i == 0 and enabled, enabled=enabled)
         self.shown_moments = shown
+        self.reviewing_rect = pygame.Rect(x, bottom + 22 + 26, width, moment_h) if self.job is not None \
+            else pygame.Rect(0, 0, 0, 0)
         self.moment_rects = []
         watch_w = 220 if w < 1100 else 240
         for k, moment in enumerate(shown):  # after the buttons: the focus starts on "Play again"
@@ -217,6 +236,13 @@ class ResultsScene(MenuScene):
         self.ring.add(_sheet_item(self.sheet_rect, self.next_page))  # after the buttons: the focus starts on one
         self.col = self.rank_rect
         self.table_top = top + 10
+
+    def tick(self, dt: float) -> None:
+        super().tick(dt)
+        if self.job is not None and self.job.done():
+            self.moments, self.job = self.job.result(), None
+            if self.app.scene is self:
+                self.rebuild()  # the moments' rows and their buttons
 
     def actions(self) -> list[tuple[str, Any, str, bool]]:
         has_log = bool(self.log) and _exists(self.log)
@@ -405,6 +431,12 @@ class ResultsScene(MenuScene):
 
     def _draw_moments(self, surface: pygame.Surface, small: bool) -> None:
         """The review: what decided the game for you, a line each beside its "Watch this moment"."""
+        if self.reviewing_rect.width:
+            row = self.reviewing_rect
+            ui_theme.text(surface, "What decided it for you", 15 if small else 17, (row.x + 4, row.y - 6), "muted",
+                          anchor="bottomleft", bold=True)
+            ui_theme.text(surface, "Reviewing...", 16 if small else 19, (row.x + 4, row.centery), "muted",
+                          anchor="midleft")
         if not self.moment_rects:
             return
         first = self.moment_rects[0]
@@ -444,3 +476,280 @@ def _exists(path: str | None) -> bool:
 
 def _num(value: Any) -> float:
     return float(value) if isinstance(value, int | float) else 0.0
+
+
+# -- the review, off the frame -----------------------------------------------------------------------
+
+
+class Inline(Executor):
+    """An executor that does the work at once, in the caller: tests and examples depend on no thread."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as error:  # kept for result(), as a thread's would be
+            future.set_exception(error)
+        return future
+
+
+INLINE = Inline()
+_worker: ThreadPoolExecutor | None = None
+_worker_lock = threading.Lock()
+
+
+def worker() -> Executor:
+    """The reviews' one background thread (made on first use): reading a log and reviewing it never
+    holds up a frame."""
+    global _worker
+    with _worker_lock:
+        if _worker is None:
+            _worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
+        return _worker
+
+
+class ReviewJob:
+    """``work()`` on ``executor`` (the review worker unless given): the scene polls :meth:`done` each
+    tick and shows "Reviewing..." until then. A review that fails is an empty one."""
+
+    def __init__(self, work: Callable[[], Any], executor: Executor | None = None) -> None:
+        self.future = (executor or worker()).submit(work)
+
+    def done(self) -> bool:
+        return self.future.done()
+
+    def result(self) -> Any:
+        try:
+            return self.future.result()
+        except Exception:  # a review must never take a screen down: it says nothing instead
+            return []
+
+
+HAND_PAUSE = 1.6
+"""Seconds of table time between a hand's end and its review: the table's own banner shows first."""
+ROUNDS = {"tractor", "spit", "speed"}  # the games whose hands are called rounds
+
+
+def hand_label(game_name: str, events: list[dict[str, Any]], view: dict[str, Any]) -> str:
+    """"Hand 3" or "Round 3": the hand the ``events`` of one action closed (``view``: the seat's view
+    after them)."""
+    number: Any = None
+    for event in events:
+        kind = event.get("type")
+        if kind in ("hand_over", "round_over") and isinstance(event.get("hand", event.get("round")), int):
+            number = event.get("hand", event.get("round"))
+        elif kind == "deal" and game_name == "spit" and isinstance(event.get("round"), int):
+            number = event["round"] - 1  # a Spit round ends with the next deal
+    if number is None and isinstance(view.get("hand_number"), int):
+        dealt = any(e.get("type") == "deal" for e in events)  # Rummy deals the next hand at once
+        number = view["hand_number"] - 1 if dealt else view["hand_number"]
+    word = "Round" if game_name in ROUNDS else "Hand"
+    return f"{word} {number}" if isinstance(number, int) and number > 0 else word
+
+
+class HandReviews:
+    """The review after each hand at a table (a ``TableScene``): when the local seat's view brings a
+    hand's end, the review of that hand starts on the worker; :data:`HAND_PAUSE` seconds of table time
+    later :class:`HandReviewScene` opens over the table. Only where one person plays at this screen, the
+    table keeps a log, and the hand does not end the game (the results review the whole game)."""
+
+    def __init__(self, executor: Executor | None = None) -> None:
+        self.executor = executor
+        self.reviewed_to = 0  # the step after the last hand reviewed: where the next one starts
+        self.pending: HandReviewScene | None = None
+        self.wait = 0.0
+
+    def heard(self, scene: Any, message: dict[str, Any]) -> None:
+        """A view message for a local seat arrived at ``scene``."""
+        from cardtable.engine.coach.review import ends_hand
+
+        events = message.get("events") or []
+        if message.get("result") is not None or not ends_hand(scene.game_name, events):
+            return
+        log = scene.log_path()
+        version = message.get("version")
+        if len(scene.local_seats) != 1 or scene.watching or not log or not isinstance(version, int):
+            return
+        label = hand_label(scene.game_name, events, message.get("view") or {})
+        self.pending = HandReviewScene(scene.app, scene, label, log, scene.local_seats[0], version - 1,
+                                       self, executor=self.executor)
+        self.wait = 0.0
+
+    def tick(self, scene: Any, dt: float) -> None:
+        if self.pending is None or scene.app.scene is not scene or scene.result is not None:
+            return
+        self.wait += dt
+        if self.wait >= HAND_PAUSE:
+            shown, self.pending = self.pending, None
+            scene.app.push(shown)
+
+
+class HandReviewScene(MenuScene):
+    """A hand's review over the table it was played at: the moments that decided it for this screen's
+    seat, each with "Watch this moment" (the replay so far, at that action), and "Next hand". The game
+    waits meanwhile where the pause menu would stop it (every person at the table plays here)."""
+
+    name = "hand_review"
+    panel_width = 900
+    row_height = 44
+
+    def __init__(self, app: Any, table_scene: Any, label: str, log: str, seat: int, end: int,
+                 reviews: HandReviews | None = None, *, executor: Executor | None = None) -> None:
+        super().__init__(app)
+        self.table_scene = table_scene
+        self.label = label
+        self.log = log
+        self.seat = seat
+        self.end = end  # the step that closed the hand
+        self.reviews = reviews
+        self.game_name = str(getattr(table_scene, "game_name", "") or "")
+        self.names = [_short(table_scene, s) for s in range(len(getattr(table_scene, "names", []) or []))]
+        self.start = reviews.reviewed_to if reviews is not None else 0
+        self.moments: list[Any] = []
+        self.job: ReviewJob | None = ReviewJob(self.review, executor)
+        self.moment_rects: list[pygame.Rect] = []
+        self.note_rect = pygame.Rect(0, 0, 0, 0)
+
+    @classmethod
+    def examples(cls, app: Any) -> Iterator[HandReviewScene]:
+        """The first Oh Hell hand of a bot game, seat 0 as "You", over no table."""
+        import tempfile
+
+        from cardtable.arcade.shot import bot_game_log
+
+        log = bot_game_log("oh_hell", 1, 4, f"{tempfile.mkdtemp(prefix='cardtable-hand-')}/game.ctlog")
+        yield cls(app, None, "Hand 7", log, 0, 120, executor=INLINE)
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return f"{self.label} over"
+
+    def review(self) -> tuple[list[Any], int]:
+        """(the hand's moments, the step after it): the hands from :attr:`start` are read from the log
+        until the one that ``end`` closed (one, unless this screen joined or came back mid-game)."""
+        from cardtable.engine.coach.review import hand_turns, review
+        from cardtable.netplay.replay import load
+
+        playback = load(self.log)
+        start = min(self.start, self.end)
+        while (turns := hand_turns(playback, self.game_name or playback.game.name, self.seat, start)) is not None:
+            start = turns[-1].step + 1
+            if turns[-1].step >= self.end:
+                return review(playback.game.name, self.seat, turns, self.names), start
+        return [], start
+
+    def enter(self) -> None:
+        if self.table_scene is not None:
+            self.table_scene.set_paused(True)
+        super().enter()
+
+    def close(self) -> None:
+        if self.table_scene is not None:
+            self.table_scene.set_paused(False)
+
+    def tick(self, dt: float) -> None:
+        super().tick(dt)
+        if self.job is not None and self.job.done():
+            found = self.job.result()
+            self.job = None
+            if isinstance(found, tuple):
+                self.moments, reached = found
+                if self.reviews is not None:
+                    self.reviews.reviewed_to = max(self.reviews.reviewed_to, reached)
+            if self.app.scene is self:
+                self.rebuild()
+
+    def build(self) -> None:
+        rows = 2 + max(1, len(self.moments))
+        self.row_height = self.fit_rows(rows, self.content_top(), type(self).row_height, bottom=90)
+        col = self.column(rows)
+        self.button(self.row(col, rows - 1), "Next hand" if self.label.startswith("Hand") else "Next round",
+                    self.back, name="next", big=True)
+        self.moment_rects = []
+        watch_w = 220 if self.app.size[0] < 1100 else 240
+        for k, moment in enumerate(self.moments):
+            row = self.row(col, 1 + k)
+            self.moment_rects.append(row)
+            self.button(pygame.Rect(row.right - watch_w, row.y, watch_w, row.height), "Watch this moment",
+                        lambda step=moment.step: self.watch(step), name=f"moment_{k}")
+        self.note_rect = self.row(col, 0)
+
+    def watch(self, step: int) -> None:
+        """The replay of the game so far, from the table this seat faced before action ``step``."""
+        from cardtable.arcade.scenes.replay import open_replay
+
+        open_replay(self.app, self.log, self.seat, step)
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def command(self, cmd: Command) -> None:
+        if cmd.kind == "menu":
+            self.back()
+            return
+        super().command(cmd)
+
+    def hints(self) -> list[tuple[str, str]]:
+        return [("up", "Move"), ("confirm", "Select"), ("back", "Next hand" if self.label.startswith("Hand")
+                                                         else "Next round")]
+
+    def note(self) -> str:
+        """What the first row says: whether the game waits, and what the review found."""
+        if self.job is not None:
+            return "Reviewing..."
+        if not self.moments:
+            return "Nothing stood out: no plainly weak move of yours, no big swing against you"
+        return "What decided it for you"
+
+    def waits(self) -> str:
+        scene = self.table_scene
+        if scene is None:
+            return ""
+        return "Paused: the game waits for you" if scene.paused else "The game goes on meanwhile"
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.table_scene is not None:
+            with layout.quiet():  # the table lies dimmed under the review: its layout is not this scene's
+                self.table_scene.draw(surface, alpha)
+            ui_theme.dim(surface, 175)
+        else:
+            ui_theme.background(surface)
+        w, h = surface.get_size()
+        ui_theme.panel(surface, self.panel_rect)
+        ui_theme.title_text(surface, self.title, (w // 2, self.panel_rect.y - 70), 44)
+        small = h < 640
+        waits = self.waits()
+        if waits:
+            ui_theme.text(surface, waits, 16 if small else 18, (w // 2, self.panel_rect.bottom + 10), "muted",
+                          anchor="midtop")
+        row = self.note_rect
+        ui_theme.text(surface, self.note(), 16 if small else 19, (row.x + 4, row.centery),
+                      "muted" if self.job is not None or not self.moments else "ink", anchor="midleft",
+                      bold=bool(self.moments))
+        watch_w = 220 if w < 1100 else 240
+        for moment, rect in zip(self.moments, self.moment_rects, strict=False):
+            room = rect.width - watch_w - 16
+            px = 16 if small else 19
+            text = self.said(moment.sentence)
+            while px > 11 and ui_theme.font(px).size(text)[0] > room:
+                px -= 1
+            colour = "accent_bright" if moment.kind == "blunder" else "ink"
+            ui_theme.text(surface, text, px, (rect.x + 4, rect.centery), colour, anchor="midleft")
+
+    def said(self, sentence: str) -> str:
+        """A moment's sentence under this screen's title: without the hand it names ("Hand 3: ")."""
+        for lead in (f"{self.label}: ", f"{self.label}, "):
+            if sentence.startswith(lead):
+                sentence = sentence[len(lead):]
+        return sentence[:1].upper() + sentence[1:]
+
+
+def _short(table_scene: Any, seat: int) -> str:
+    """A seat as the review names it: "You" for this screen's, else its short name."""
+    if seat in getattr(table_scene, "local_seats", []):
+        return "You"
+    names = getattr(table_scene, "names", []) or []
+    name = names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
+    if name.startswith("Bot ") and "(" in name:
+        return name.split(" (")[0]
+    return f"Bot {seat + 1}" if name.endswith(" bot") else name

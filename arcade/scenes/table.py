@@ -22,6 +22,7 @@ from cardtable.arcade.input import Command
 from cardtable.arcade.scenes.base import Scene
 from cardtable.arcade.scenes.hinting import Hinting
 from cardtable.arcade.scenes.presence import Presence
+from cardtable.arcade.scenes.results import HandReviews
 from cardtable.arcade.session import seat_name
 from cardtable.arcade.tables.plain import PlainTable
 
@@ -109,6 +110,7 @@ class TableScene(Scene):
         self.hinting = Hinting(self)  # the Hint button
         self.history_entry: Any = None  # the History's record of this game, once it ended
         self.paused = False  # stopped where it stands under the pause menu (see set_paused)
+        self.hand_reviews: HandReviews | None = HandReviews()  # each hand's review opens over the table
 
     # ------------------------------------------------------------------ session messages
     def tick(self, dt: float) -> None:
@@ -129,6 +131,8 @@ class TableScene(Scene):
                 self.send_auto()
             self.hinting.show_when_ready()
             self.presence.show_badges()
+            if self.hand_reviews is not None:
+                self.hand_reviews.tick(self, dt)
         if self.app.mapper.pads_changed and len(self.local_seats) > 1:
             self.app.mapper.pads_changed = False
             self.rebind()
@@ -175,6 +179,8 @@ class TableScene(Scene):
                     message.get("legal") or [], message.get("events") or [])
             if message.get("result") is not None:
                 self.set_result(message["result"])
+            elif self.hand_reviews is not None and seat in self.local_seats:
+                self.hand_reviews.heard(self, message)
         elif kind == "reject":
             if self.table is not None:
                 guarded(self, "reject", self.table.reject, message.get("seat", self._first_seat()),
