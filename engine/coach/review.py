@@ -24,7 +24,7 @@ checks each against the engine over bot games.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -315,20 +315,27 @@ def _tractor(context: _Context, turns: Sequence[Turn]) -> list[Moment]:
 # -- Manipulation Rummy ---------------------------------------------------------------------------------
 
 
+def _events(turns: Sequence[Turn], word: str) -> Iterator[tuple[Turn, int | None, str, Event]]:
+    """Each event of ``turns`` with its turn, the hand (or round) it belongs to and the sentence's
+    head for it ("Hand 3: ")."""
+    for turn in turns:
+        hand = _hand_of(turn.view)
+        head = f"{word} {hand}: " if hand else ""
+        for event in turn.events:
+            yield turn, hand, head, event
+
+
 def _rummy(context: _Context, turns: Sequence[Turn]) -> list[Moment]:
     me = context.seat
     out: list[Moment] = []
-    for turn in turns:
-        hand = _hand_of(turn.view)
-        head = f"Hand {hand}: " if hand else ""
-        for event in turn.events:
-            kind, who = event.get("type"), event.get("seat")
-            if kind == "meld" and isinstance(who, int):
-                out.extend(_rummy_meld(context, turn, event, head, hand))
-            elif kind == "knock" and isinstance(who, int) and who != me:
-                out.append(_rummy_out(context, turn, who, head, hand, knocked=int(event.get("value") or 0)))
-            elif kind == "out" and isinstance(who, int) and who != me:
-                out.append(_rummy_out(context, turn, who, head, hand, knocked=None))
+    for turn, hand, head, event in _events(turns, "Hand"):
+        kind, who = event.get("type"), event.get("seat")
+        if kind == "meld" and isinstance(who, int):
+            out.extend(_rummy_meld(context, turn, event, head, hand))
+        elif kind == "knock" and isinstance(who, int) and who != me:
+            out.append(_rummy_out(context, turn, who, head, hand, knocked=int(event.get("value") or 0)))
+        elif kind == "out" and isinstance(who, int) and who != me:
+            out.append(_rummy_out(context, turn, who, head, hand, knocked=None))
     return out
 
 
@@ -386,24 +393,21 @@ def taken_apart(before: Sequence[Sequence[str]], after: Sequence[Sequence[str]])
 def _spit(context: _Context, turns: Sequence[Turn]) -> list[Moment]:
     me = context.seat
     out: list[Moment] = []
-    for turn in turns:
-        round_ = _hand_of(turn.view)
-        head = f"Round {round_}: " if round_ else ""
-        for event in turn.events:
-            kind, who = event.get("type"), event.get("seat")
-            if kind == "round_over" and isinstance(event.get("cleared"), int) and event["cleared"] != me:
-                left = _at(turn.view.get("cards_left"), me)
-                cleared = int(event["cleared"])
-                out.append(Moment(turn.step, f"{head}{context.who(cleared)} cleared the layout first, while "
-                                  f"you had {s(left, 'card')} left", "swing", 10.0 + left, round_,
-                                  (claim("cleared", seat=cleared), claim("cards_left", number=left, seat=me))))
-            elif kind == "slap" and isinstance(who, int) and who != me:
-                sizes = turn.view.get("spit_sizes") or [0, 0]
-                got, theirs = _at(sizes, 1 - int(event.get("pile", 0))), _at(sizes, int(event.get("pile", 0)))
-                if got > theirs:
-                    out.append(Moment(turn.step, f"{head}{context.who(who)} slapped first: you took the pile of "
-                                      f"{got} cards, they the one of {theirs}", "swing", float(got - theirs), round_,
-                                      (claim("slapped", number=got, seat=who), claim("pile_sizes", number=theirs))))
+    for turn, round_, head, event in _events(turns, "Round"):
+        kind, who = event.get("type"), event.get("seat")
+        if kind == "round_over" and isinstance(event.get("cleared"), int) and event["cleared"] != me:
+            left = _at(turn.view.get("cards_left"), me)
+            cleared = int(event["cleared"])
+            out.append(Moment(turn.step, f"{head}{context.who(cleared)} cleared the layout first, while "
+                              f"you had {s(left, 'card')} left", "swing", 10.0 + left, round_,
+                              (claim("cleared", seat=cleared), claim("cards_left", number=left, seat=me))))
+        elif kind == "slap" and isinstance(who, int) and who != me:
+            sizes = turn.view.get("spit_sizes") or [0, 0]
+            got, theirs = _at(sizes, 1 - int(event.get("pile", 0))), _at(sizes, int(event.get("pile", 0)))
+            if got > theirs:
+                out.append(Moment(turn.step, f"{head}{context.who(who)} slapped first and took the pile of "
+                                  f"{theirs}: yours had {got} cards", "swing", float(got - theirs), round_,
+                                  (claim("slapped", number=got, seat=who), claim("pile_sizes", number=theirs))))
     return out
 
 
