@@ -36,3 +36,25 @@ def lan_app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     application = make_app()
     yield application
     application.shutdown_quietly()
+
+
+@pytest.fixture()
+def play_app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """Makes headless clients for tests that play at tables (``play_app(size, name)``): their own config
+    folder, strict mode, instant bots, loopback only; each is shut down after the test."""
+    monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
+    made: list[Any] = []
+
+    def make(size: tuple[int, int] = (1280, 720), name: str = "Tester") -> Any:
+        from cardtable.arcade.app import App
+        from cardtable.arcade.settings import Settings
+
+        application = App(size=size, fullscreen=False, settings=Settings(name=name, bot_speed="instant"))
+        application.lan_interfaces = ["127.0.0.1"]
+        made.append(application)
+        return application
+
+    yield make
+    for application in made:
+        application.shutdown_quietly()

@@ -13,17 +13,10 @@ from tests.lan import run_until
 
 
 @pytest.fixture()
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("CARDTABLE_STRICT", "1")
-    from cardtable.arcade.app import App
-    from cardtable.arcade.settings import Settings
-
-    application = App(size=(1280, 720), fullscreen=False, settings=Settings(name="Tester", bot_speed="instant"))
-    application.lan_interfaces = ["127.0.0.1"]
+def app(play_app):
+    application = play_app((1280, 720), "Tester")  # tests/conftest.py
     application.step(2)
-    yield application
-    application.shutdown_quietly()
+    return application
 
 
 def press(app, kind: str, device: str = "keyboard", ticks: int = 2) -> None:

@@ -18,18 +18,11 @@ press = focus_reach.press  # one press of a key or pad button through the app's 
 
 
 @pytest.fixture()
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("CARDTABLE_STRICT", "1")
-    from cardtable.arcade.app import App
-    from cardtable.arcade.settings import Settings
-
-    application = App(size=(960, 540), fullscreen=False, settings=Settings(name="Ann", bot_speed="instant"))
-    application.lan_interfaces = ["127.0.0.1"]
+def app(play_app):
+    application = play_app((960, 540), "Ann")  # tests/conftest.py
     application.mapper.controllers[PAD_ID] = object()  # plugged in: SDL's dummy driver has no devices
     application.step(2)
-    yield application
-    application.shutdown_quietly()
+    return application
 
 
 def walk_to(app: Any, device: str, name: str, limit: int = 30) -> None:
@@ -80,3 +73,33 @@ def test_learn_walked_to_the_recap(app, game_name: str, device: str) -> None:
     assert recap.focused_control() == "list", walk_to_row
     press(app, device, "confirm")
     assert app.scene.name == "learn_list" and app.session is None
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
+@pytest.mark.parametrize("game_name", ["rummy", "oh_hell", "go_stop"])
+def test_the_coach_covers_nothing_the_table_drew(play_app, game_name: str, size: tuple[int, int]) -> None:
+    """Each idea's plate keeps clear of what the table drew (prompts, cards, buttons, the coach's
+    suggestion); the key bar says what the Hint key does here: it plays the coach's move."""
+    from cardtable.arcade.scenes.learn import LearnScene
+
+    app = play_app(size, "Ann")
+    scene = LearnScene(app, lesson(game_name))
+    app.push(scene)
+    placed = 0
+    for _ in range(600):
+        app.step(1)
+        drawn = scene.presence.table_drawn()
+        box = scene.idea_plate.spot
+        if box is None:
+            plate = scene.table.hint_plate if scene.table is not None else None
+            if plate is not None and plate.hinted is not None and scene.idea_plate.left <= 0:
+                press(app, "keyboard", "hint")  # on to the next idea
+            continue
+        placed += 1
+        covered = [d for d in drawn if d.kind not in ("backdrop", "overlay") and d.box.colliderect(box)]
+        assert not covered, f"the coach's plate {box} covers {[(d.kind, d.name) for d in covered]}"
+        if placed >= 3:
+            break
+    assert placed, "no idea was said"
+    bar = [d.name for d in drawn if d.kind == "hints"]
+    assert any("play the coach's move" in words for words in bar), bar

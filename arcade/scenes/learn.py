@@ -95,6 +95,7 @@ class LearnScene(TableScene):
         self.coached: dict[int, dict[str, Any]] = {}
         self.ideas_due: list[str] = []  # ideas the play showed, said one at a time
         self.idea_left = 0.0  # seconds the idea said now stays
+        self.idea_plate = IdeaPlate()
 
     # ------------------------------------------------------------------ the coach's part
     def make_table(self) -> None:
@@ -102,6 +103,7 @@ class LearnScene(TableScene):
         plate = getattr(self.table, "hint_plate", None)
         if plate is not None:
             plate.label, plate.seconds = "Coach", LASTING
+            plate.key_words = "play the coach's move"  # the Hint key takes the suggestion here (see command)
 
     def on_message(self, message: dict[str, Any]) -> None:
         super().on_message(message)
@@ -117,6 +119,7 @@ class LearnScene(TableScene):
 
     def tick(self, dt: float) -> None:
         super().tick(dt)
+        self.idea_plate.tick(dt)
         self.idea_left -= dt
         if self.ideas_due and self.idea_left <= 0 and self.table is not None:
             self.idea_left = IDEA_TIME
@@ -178,12 +181,19 @@ class LearnScene(TableScene):
             self.say(f"Allowed, but weak: {weak}", WEAK_COLOUR, IDEA_TIME)
 
     def say(self, text: str, colour: tuple[int, int, int], seconds: float) -> None:
-        toasts = getattr(self.table, "toasts", None)
-        if toasts is not None:
-            toasts.add(text, colour, seconds=seconds, seat=self._first_seat())
-            self.table.hint_plate.forget_spot()  # the coach's plate keeps clear of it
-        else:
-            self.app.toast(text)
+        """The coach's words (an idea, a weak move) on its own plate over the table (see IdeaPlate)."""
+        self.idea_plate.say(text, colour, seconds)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        super().draw_overlay(surface)
+        if self.app.scene is self and self.table is not None:
+            drawn = self.presence.table_drawn()
+            keep_clear = [d.box for d in drawn if d.kind not in ("backdrop", "overlay")] + [self.menu_rect]
+            toasts = getattr(self.table, "toasts", None)
+            keep_clear += toasts.areas() if toasts is not None else []
+            box = self.idea_plate.draw(surface, keep_clear)
+            if box is not None:
+                self.report("panel", box, "coach idea")
 
     def set_result(self, result: dict[str, Any] | None) -> None:
         self.result = result  # a lesson is not kept in the History
@@ -192,6 +202,83 @@ class LearnScene(TableScene):
         if self.result is None:
             return
         self.app.replace(RecapScene(self.app, self.lesson, self.coach, self.result))
+
+
+class IdeaPlate:
+    """The coach's words at a Learn table (a game's idea as the play shows it, why a move was weak): a
+    plate of up to three lines placed where it covers nothing the table drew (its prompts, cards,
+    buttons, the hint plate, the table's own messages), tried from the top of the felt down, else as
+    near its middle as a clear place goes. Placed again only when what it must keep clear of moves."""
+
+    def __init__(self) -> None:
+        self.text = ""
+        self.colour: tuple[int, int, int] = COACH_COLOUR
+        self.left = 0.0
+        self._placed: tuple[Any, pygame.Rect | None] | None = None  # (what it was placed for, where)
+
+    def say(self, text: str, colour: tuple[int, int, int], seconds: float) -> None:
+        self.text, self.colour, self.left = text, colour, seconds
+        self._placed = None
+
+    @property
+    def spot(self) -> pygame.Rect | None:
+        """Where the plate showing now was drawn (None: nothing said, or no room)."""
+        return self._placed[1] if self.left > 0 and self._placed is not None else None
+
+    def tick(self, dt: float) -> None:
+        self.left = max(0.0, self.left - dt)
+
+    def lines(self, size: tuple[int, int]) -> tuple[list[str], int]:
+        """The words wrapped for a window of ``size``, and the font size: three lines at most."""
+        w, h = size
+        px = 19 if h >= 700 else 16
+        lines = ui_theme.wrap(self.text, px, int(w * 0.6))
+        while len(lines) > 3 and px > 12:
+            px -= 1
+            lines = ui_theme.wrap(self.text, px, int(w * 0.6))
+        return lines, px
+
+    def draw(self, surface: pygame.Surface, keep_clear: list[pygame.Rect]) -> pygame.Rect | None:
+        """Draw the plate clear of ``keep_clear``; where it went (None when nothing is said)."""
+        if self.left <= 0 or not self.text:
+            return None
+        size = surface.get_size()
+        lines, px = self.lines(size)
+        line_h = ui_theme.font(px).get_linesize()
+        width = max(ui_theme.font(px).size(line)[0] for line in lines) + 28
+        plate = pygame.Rect(0, 0, width, line_h * len(lines) + 16)
+        key = (size, tuple(tuple(r) for r in keep_clear), plate.size)
+        if self._placed is None or self._placed[0] != key:
+            self._placed = (key, self.place(plate, size, keep_clear))
+        spot = self._placed[1]
+        if spot is None:
+            return None  # nowhere clear: the words wait for room rather than cover the table
+        back = pygame.Surface(spot.size, pygame.SRCALPHA)
+        fade = min(1.0, self.left / 0.4)
+        back.fill((6, 16, 22, int(228 * fade)))
+        surface.blit(back, spot)
+        pygame.draw.rect(surface, self.colour, spot, 1, border_radius=8)
+        y = spot.y + 8
+        for line in lines:
+            ui_theme.text(surface, line, px, (spot.centerx, y), self.colour, anchor="midtop")
+            y += line_h
+        return spot
+
+    @staticmethod
+    def place(plate: pygame.Rect, size: tuple[int, int], keep_clear: list[pygame.Rect]) -> pygame.Rect | None:
+        from cardtable.arcade.tables.parts.placing import clear_spot
+
+        w, h = size
+        room = pygame.Rect(0, 0, w, h)
+        tries = []
+        for fraction in (0.1, 0.16, 0.22, 0.28, 0.34, 0.4, 0.46, 0.52):
+            box = plate.copy()
+            box.midtop = (w // 2, int(h * fraction))
+            tries.append((None, box))
+        middle = pygame.Rect(0, 0, 2, 2)
+        middle.center = (w // 2, int(h * 0.4))
+        found = clear_spot(tries, room, keep_clear, [(None, plate.copy(), middle)])
+        return found[1] if found is not None else None
 
 
 class RecapScene(MenuScene):

@@ -62,28 +62,39 @@ def need_of(view: View) -> int:
     return (view["bids"][seat] or 0) - view["tricks"][seat]
 
 
+BID_WORDS: dict[tuple[bool | None, str], str] = {
+    (True, "more"): "you need it and {after} more after it",
+    (True, "last"): "it makes your bid of {bid}",
+    (True, "made"): "it puts you over your bid of {bid}",
+    (True, "over"): "it puts you over your bid of {bid}",
+    (False, "lost"): "your bid of {bid} can no longer be made",
+    (False, "more"): "you still need {tricks} from the {left} after it",
+    (False, "last"): "you still need {tricks} from the {left} after it",
+    (None, "more"): "you need {more}",
+    (None, "last"): "you need {more}",
+}
+"""What a play does to the bid, by (wins the trick: True, ducks: False, open: None) and where the bid
+stands (:func:`standing`); a seat with its bid made or passed hears the same whatever it plays
+(:data:`BID_KEPT`)."""
+BID_KEPT = {"made": "you have your {bid} and want no more", "over": "you are over your bid of {bid}"}
+
+
+def standing(need: int, left: int, takes: bool | None) -> str:
+    """Where the bid stands: ``lost`` (a duck leaves more tricks needed than are left), ``more``
+    (two or more still needed), ``last`` (one), ``made`` (none), ``over`` (too many already)."""
+    if takes is False and need > left:
+        return "lost"
+    return "over" if need < 0 else "made" if need == 0 else "last" if need == 1 else "more"
+
+
 def bid_words(view: View, takes: bool | None) -> Claim:
     """What winning (``takes``), ducking (False) or an open trick (None) does to the bid."""
     need = need_of(view)
     bid = view["bids"][view["seat"]] or 0
     left = len(view["hand"]) - 1  # tricks after this one
-    if takes:
-        if need > 1:
-            text = f"you need it and {need - 1} more after it"
-        elif need == 1:
-            text = f"it makes your bid of {bid}"
-        else:
-            text = f"it puts you over your bid of {bid}"
-    elif takes is False and need > left:
-        text = f"your bid of {bid} can no longer be made"
-    elif takes is False and need > 0:
-        text = f"you still need {s(need, 'trick')} from the {left} after it"
-    elif need > 0:
-        text = f"you need {s(need, 'more trick')}"
-    elif need == 0:
-        text = f"you have your {bid} and want no more"
-    else:
-        text = f"you are over your bid of {bid}"
+    where = standing(need, left, takes)
+    words = BID_WORDS.get((takes, where)) or BID_KEPT[where]
+    text = words.format(bid=bid, left=left, after=need - 1, tricks=s(need, "trick"), more=s(need, "more trick"))
     return Claim("need", text, number=need)
 
 

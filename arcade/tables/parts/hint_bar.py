@@ -53,7 +53,7 @@ class HintBar:
         legal = table.legals.get(seat) if seat is not None else None
         choice = legal and any(a.get("type") != "ready" for a in legal)  # (Speed's count: nothing to choose)
         if table.offer_hint and choice and not table.needs_privacy():
-            out.append((("hint",), "hint"))
+            out.append((("hint",), table.hint_plate.key_words))
         return out
 
     def image(self, seat: int | None, hints: list[Hint | None], width: float,

@@ -26,6 +26,7 @@ class HintPlate:
         self.table = table
         self.hinted: tuple[int, Any, float] | None = None
         self.label = "Hint"  # what the plate calls the suggestion (a Learn table's coach says "Coach")
+        self.key_words = "hint"  # what the hint bar says the Hint key does (at a Learn table it plays the move)
         self.seconds = HINT_TIME  # how long a suggestion stays (the coach's, until the position changes)
         self._spot: pygame.Rect | None = None  # where the plate goes (found once per layout)
 
