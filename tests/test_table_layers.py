@@ -71,3 +71,88 @@ def test_cards_at_rest_are_drawn_once() -> None:
         table.tick(1 / 120)
         table.draw(surface, 0.5)
     assert set(drawn[-4:]) == {"a", "KH", "QD", "JC"} and "far" not in drawn[-4:]
+
+
+class Labelled(Row):
+    """A row whose static drawing says how many views it has seen, and whose cards come and go."""
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        views = self.view.get("n", 0)
+        self.ink.blit_text(surface, f"view {views}", 30 * self.u, (255, 255, 255), "topleft", (20, 20))
+        pygame.draw.circle(surface, (250, 250, 245), (300 + 40 * (views % 3), 40), 12)
+
+    def build(self) -> None:
+        super().build()
+        if self.view.get("n", 0) % 2:
+            self.sprites = self.sprites[1:]
+
+
+def test_a_new_view_repaints_only_what_changed_and_draws_the_same_pixels() -> None:
+    """The kept layer through new views: the label, the chip and the cards that came or went are
+    repainted, the rest of the window is not, and every frame equals drawing everything afresh."""
+    def run(keep: bool) -> tuple[list[bytes], list[int]]:
+        table = Labelled("row", [0], CardArt(), (960, 540))
+        table.renderer.keep = keep
+        surface = pygame.Surface(table.size)
+        out, repainted = [], []
+        for i in range(40):
+            if i % 10 == 0:
+                table.set_view(0, {"phase": "play", "n": i // 10}, [], [])
+            table.tick(1 / 120)
+            table.draw(surface, 0.5)
+            out.append(pygame.image.tobytes(surface, "RGB"))
+            repainted.append(table.renderer.repainted)
+        return out, repainted
+
+    kept, repainted = run(True)
+    fresh, _ = run(False)
+    assert [i for i, (a, b) in enumerate(zip(kept, fresh, strict=True)) if a != b] == []
+    window = 960 * 540
+    assert repainted[0] == window  # the first frame paints it all
+    assert 0 < repainted[10] < window / 4 and 0 < repainted[20] < window / 4  # a new view: only its changes
+    assert repainted[5] == 0  # nothing changed: nothing repainted
+
+
+def _table_frames(game: str, keep: bool, frames: int = 72, every: int = 6) -> tuple[list[bytes], int]:
+    """A bot-played stretch of ``game``'s table at 960x540 (the bench's busiest moment): each frame's
+    pixels and how many frames drew the static layer straight (not noted)."""
+    from cardtable.arcade.app import App
+    from cardtable.arcade.loop import TICK
+    from cardtable.arcade.scenes.table import TableScene
+    from cardtable.arcade.settings import Settings
+    from cardtable.arcade.shot import direct_session
+    from cardtable.bench import frame
+
+    app = App(size=(960, 540), fullscreen=False, settings=Settings())
+    session = direct_session(game, frame.SEED, None, frame.BUSIEST[game][0](frame.trace(game, limit=400)))
+    app.session = session
+    scene = TableScene(app)
+    app.push(scene)
+    out, straight = [], 0
+    for i in range(frames):
+        if i % every == every - 1 and session.result is None:
+            session.bot_step()
+        app.tick(TICK)
+        table = scene.table
+        if table is not None:
+            table.renderer.keep = keep
+            table.warmup.stand_in = lambda *_: None  # every face drawn at once: both runs alike
+        app.render((i % 10) / 10)
+        out.append(pygame.image.tobytes(app.screen, "RGB"))
+        straight += table is not None and not table.renderer.noted
+        if app.scene is not scene:
+            break
+    app.shutdown_quietly()
+    return out, straight
+
+
+@pytest.mark.parametrize("game", ["spit", "speed", "oh_hell", "go_stop", "rummy", "tractor"])
+def test_every_table_draws_the_same_pixels_with_its_layer_kept(game: str) -> None:
+    """Cards played, gathered and dealt while the game goes on: every frame with the kept layer is
+    the frame drawn afresh; and every table's static drawing can be noted (none is drawn straight,
+    which would repaint the whole layer with each new view)."""
+    kept, straight = _table_frames(game, True)
+    fresh, _ = _table_frames(game, False)
+    assert len(kept) == len(fresh)
+    assert [i for i, (a, b) in enumerate(zip(kept, fresh, strict=True)) if a != b] == []
+    assert straight == 0

@@ -1,11 +1,13 @@
-"""The frame: the felt and the static layer (what changes only with the view, drawn once per layout),
-then every frame the game's under-layer, the cards (moving, lifted, dragged, turning, dimmed, marked),
-the flights, the buttons and the game's over-layer.
+"""The frame: the kept layer (the felt, the game's static drawing and the cards at rest, see
+:mod:`.layer`), then every frame the game's under-layer, the cards that change (moving, lifted,
+dragged, turning, shaking, marked, waiting for their face), the flights, the buttons and the game's
+over-layer.
 
-Cards at rest are drawn once onto a copy of the static layer (the card layer) and the frame starts from
-that: only the cards that change (moving, marked, lifted, turning, shaking, waiting for their face) are
-drawn each frame, with every card drawn before one of them that it overlaps (so the order the game
-built stays exact, to the pixel)."""
+The static drawing is noted again when the view changes, and the cards at rest when they change; the
+kept layer is repainted only where the notes differ, so a new view costs about what it changed. A card
+drawn each frame is drawn after every card it overlaps that comes before it in the game's order, and
+every card after it that it overlaps is drawn each frame too: the order the game built stays exact, to
+the pixel."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ import pygame
 from cardtable.arcade import layout
 from cardtable.arcade.anim import Vec
 from cardtable.arcade.tables.parts.flights import FLIP_TIME
+from cardtable.arcade.tables.parts.layer import Layer, Notebook, Op, Unnoted, noting
 from cardtable.arcade.tables.parts.palette import BAD, FELT, FELT_DARK, HINT, INK, Colour
 from cardtable.arcade.tables.parts.pieces import Button, Sprite
 
@@ -31,49 +34,68 @@ MARKER_REACH = MARKER_GAP + MARKER_BOB + MARKER_SIZE * 1.2  # what must stay cle
 
 
 class Renderer:
-    """Draws the table's sprites and buttons; caches the felt, the static layer, dimming and buttons."""
+    """Draws the table's sprites and buttons; keeps the felt, the kept layer (the static drawing and the
+    cards at rest, :mod:`.layer`), dimming and buttons."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
+        self.keep = True  # False: every frame drawn afresh, every card (the tests' reference)
         self._felt: pygame.Surface | None = None
-        self._static: pygame.Surface | None = None
+        self._layer = Layer()
         self._dirty = True
-        self._dims: dict[tuple[int, int], pygame.Surface] = {}
-        self._buttons: dict[tuple, pygame.Surface] = {}
-        self._version = 0  # of the static layer
-        self._cards: pygame.Surface | None = None  # the static layer with the cards at rest on it
+        self._static_ops: list[Op] | None = None  # the static drawing noted (None: it could not be)
+        self._card_ops: list[Op] = []  # the cards at rest, noted
         self._cards_key: tuple | None = None
-        self._wanted_key: tuple | None = None  # the card layer the last frame would have made
+        self._dims: dict[tuple[int, int], pygame.Surface] = {}
+        self._buttons: dict[tuple, tuple[pygame.Surface, list[layout.Drawn]]] = {}
 
     def resize(self) -> None:
         self._felt = None
         self._buttons.clear()
-        self._cards = None
-        self._cards_key = self._wanted_key = None
+        self._cards_key = None
 
     def invalidate(self) -> None:
-        """The view changed: the static layer (and so the card layer) is drawn again with the next frame."""
+        """The view changed: the static drawing is noted again with the next frame (and repainted where
+        it changed)."""
         self._dirty = True
 
     @property
     def static_dirty(self) -> bool:
-        return self._dirty or self._static is None
+        return self._dirty or self._felt is None
+
+    @property
+    def noted(self) -> bool:
+        """Whether the static drawing is on the kept layer as notes (not drawn straight: see
+        :meth:`_note_static`)."""
+        return self._static_ops is not None
+
+    @property
+    def repainted(self) -> int:
+        """Pixels of the kept layer repainted by the last frame."""
+        return self._layer.repainted
 
     def draw_table(self, surface: pygame.Surface, alpha: float) -> None:
         """Everything of a frame but the hint, the callouts and the messages drawn over it."""
         table = self.table
-        recording = layout.is_recording()
-        if self.static_dirty or recording:
-            self._render_static()
+        if self._felt is None or self._felt.get_size() != table.size:
+            self._felt = self._render_felt()
+            self._layer.reset(self._felt)
+            self._static_ops, self._cards_key = [], None
+            self._dirty = True
         controls = table.controls
         lifted = controls.lifted()
-        layered = None if recording else self._card_layer(alpha, lifted)
-        if layered is None:
-            surface.blit(self._static, (0, 0))
+        if not self.keep:
+            surface.blit(self._felt, (0, 0))
+            if table.views:
+                table.draw_static(surface)
+            self._dirty = False
             sprites = table.sprites
         else:
-            surface.blit(layered[0], (0, 0))
-            sprites = layered[1]
+            if self._dirty or layout.is_recording():  # a recording hears what the static drawing reports
+                self._note_static()
+            sprites = self._note_cards(alpha, lifted)
+            layer = self._layer.show((self._static_ops or []) + self._card_ops)
+            surface.blit(layer, (0, 0))
         table.reporter.report_groups()
         table.draw_under(surface, alpha)
         dragged = None
@@ -89,7 +111,7 @@ class Renderer:
         table.draw_buttons(surface)
         table.draw_over(surface, alpha)
 
-    # -- the felt and the static layer ------------------------------------------------------------
+    # -- the felt and the kept layer --------------------------------------------------------------
 
     def _render_felt(self) -> pygame.Surface:
         W, H, u = self.table.W, self.table.H, self.table.u
@@ -107,46 +129,44 @@ class Renderer:
         felt.blit(pygame.transform.smoothscale(ring, (W, H)), (0, 0))
         return felt.convert() if pygame.display.get_surface() is not None else felt
 
-    def _render_static(self) -> None:
-        size = self.table.size
-        if self._felt is None or self._felt.get_size() != size:
-            self._felt = self._render_felt()
-        if self._static is None or self._static.get_size() != size:
-            self._static = self._felt.copy()
-        else:
-            self._static.blit(self._felt, (0, 0))
-        if self.table.views:
-            self.table.draw_static(self._static)
+    def _note_static(self) -> None:
+        """Note what the game's static drawing draws; drawing code that cannot be noted is drawn
+        straight onto the layer (all of it repainted)."""
+        table = self.table
         self._dirty = False
-        self._version += 1
+        book = Notebook(table.size)
+        try:
+            if table.views:
+                with noting(book):
+                    table.draw_static(book)  # type: ignore[arg-type]
+        except (Unnoted, TypeError):  # drawn the old way: the felt and the static drawing as the base
+            assert self._felt is not None
+            static = self._felt.copy()
+            table.draw_static(static)  # (raises again if the drawing itself is wrong)
+            self._layer.reset(static)
+            self._static_ops = None
+            return
+        if self._static_ops is None:
+            self._layer.reset(self._felt)
+        self._static_ops = book.ops
 
-    # -- the card layer ---------------------------------------------------------------------------
-
-    def _card_layer(self, alpha: float, lifted: Sprite | None) -> tuple[pygame.Surface, list[Sprite]] | None:
-        """The static layer with the cards at rest drawn on it, and the cards still to draw this frame;
-        None: draw every card (nothing at rest, or the layer changed since the last frame: it is made
-        once it holds still for a frame, so a frame that lays out a new view pays nothing for it)."""
+    def _note_cards(self, alpha: float, lifted: Sprite | None) -> list[Sprite]:
+        """Note the cards at rest (drawn on the kept layer); the cards to draw this frame."""
         table = self.table
         under = table.under_areas()
-        if under is None or self._static is None:
-            return None
-        resting, changing = self._partition(alpha, lifted, under)
-        if not resting:
-            return None
-        key = (self._version, tuple((s.key, s.code, s.rect.x, s.rect.y, s.rect.w, s.rect.h, s.flipped, s.glow,
-                                     s.dim, s.shadow) for s in resting))
+        if under is None:
+            resting, changing = [], table.sprites
+        else:
+            resting, changing = self._partition(alpha, lifted, under)
+        key = tuple((s.key, s.code, s.rect.x, s.rect.y, s.rect.w, s.rect.h, s.flipped, s.glow, s.dim, s.shadow)
+                    for s in resting)
         if key != self._cards_key:
-            if key != self._wanted_key:
-                self._wanted_key = key
-                return None
-            if self._cards is None or self._cards.get_size() != self._static.get_size():
-                self._cards = self._static.copy()
-            else:
-                self._cards.blit(self._static, (0, 0))
+            book = Notebook(table.size)
             for sprite in resting:
-                self.draw_sprite(self._cards, sprite, alpha)
+                self.draw_sprite(book, sprite, alpha)  # type: ignore[arg-type]
+            self._card_ops = book.ops
             self._cards_key = key
-        return self._cards, changing
+        return changing
 
     def _partition(self, alpha: float, lifted: Sprite | None,
                    under: list[pygame.Rect]) -> tuple[list[Sprite], list[Sprite]]:
@@ -287,20 +307,22 @@ class Renderer:
             hovered = hover is not None and rect.collidepoint(hover)
             if button.hinted:
                 self._hint_ring(surface, rect)
-            if recording:  # drawn in place, so that each part reports where it is
-                self._paint_button(surface, button, rect, hovered, name)
-                continue
-            key = (rect.size, button.label, button.note, button.enabled, button.focus, hovered,
+            key = (rect.size, button.label, button.note, button.enabled, button.focus, hovered, name,
                    id(button.icon) if button.icon is not None else None)
-            image = self._buttons.get(key)
-            if image is None:  # a button is one cached image: one blit a frame
+            made = self._buttons.get(key)
+            if made is None:  # a button is one cached image (and what it reports): one blit a frame
                 if len(self._buttons) > 200:
                     self._buttons.clear()
                 colour, border = self._button_look(button, hovered)
                 image = table.ink.panel(rect.size, colour, border=border).copy()
-                self._paint_button(image, button, image.get_rect(), hovered, name, on_panel=True)
-                self._buttons[key] = image
+                with layout.recording() as parts:
+                    self._paint_button(image, button, image.get_rect(), hovered, name, on_panel=True)
+                made = self._buttons[key] = (image, parts)
+            image, parts = made
             surface.blit(image, rect)
+            if recording:
+                for part in parts:
+                    layout.report(part.kind, part.box.move(rect.topleft), part.name, part.owner or None)
 
     def _hint_ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The magenta ring round a button the Hint button suggests."""

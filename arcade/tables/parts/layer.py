@@ -1,0 +1,282 @@
+"""The kept layer: the felt, the game's static drawing and the cards at rest, in one surface kept from
+frame to frame and repainted only where what is drawn on it changed.
+
+What goes on the layer is first *noted*: the drawing code runs against a :class:`Notebook`, which
+stands in for the surface and keeps each operation (a blit of an image at a place, a ``pygame.draw``
+call) with the rectangle it touches, and draws no pixel. The new notes are compared with those the
+layer holds; where an operation came, went or changed, the felt is put back and every operation over
+that spot is drawn again, clipped to it, in order. A new view that moves one card and changes one label
+repaints those places, not the window; the pixels are those of drawing everything afresh (blits and
+pygame's primitives are drawn pixel by pixel, and a clip only leaves pixels out).
+
+Images are compared by identity (the tables draw cached images: the same words, the same surface), so
+a changed image is a new surface; an image changed in place after it was noted is not seen. Drawing
+code that does more with the surface than blit, fill and ``pygame.draw`` (reads it, takes a
+subsurface) cannot be noted: :class:`Unnoted` is raised and the caller draws it straight away.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+Box = tuple[int, int, int, int]
+MAX_PATCHES = 6  # damaged rectangles repainted one by one; more are merged with their nearest
+FULL_SHARE = 0.6  # damage over this share of the window: repaint all of it
+
+
+class Unnoted(AttributeError):
+    """The drawing code asked the surface for something a note cannot stand for."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Op:
+    """One drawing operation: ``key`` says what it draws where (equal keys draw equal pixels),
+    ``box`` the rectangle it may touch, ``draw(surface)`` draws it."""
+
+    key: tuple
+    box: Box
+    draw: Callable[[pygame.Surface], object]
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` as something hashable that compares equal when it would draw the same."""
+    if isinstance(value, (pygame.Rect, pygame.FRect)):
+        return ("rect", value.x, value.y, value.w, value.h)
+    if isinstance(value, pygame.Color):
+        return ("colour", *value)
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, pygame.math.Vector2):
+        return (value.x, value.y)
+    return value
+
+
+def _points_box(points: Any, pad: float) -> pygame.Rect:
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    left, top = int(min(xs) - pad) - 1, int(min(ys) - pad) - 1
+    return pygame.Rect(left, top, int(max(xs) + pad) + 2 - left, int(max(ys) + pad) + 2 - top)
+
+
+def _draw_box(name: str, args: tuple, kwargs: dict[str, Any]) -> pygame.Rect:
+    """The rectangle a ``pygame.draw`` call (``args``: the surface, the colour, then the rest) may
+    touch, a pixel or two generous."""
+    if len(args) < 3 or kwargs.keys() - {"width", "border_radius", "border_top_left_radius", "border_top_right_radius",
+                                          "border_bottom_left_radius", "border_bottom_right_radius"}:
+        raise Unnoted(f"pygame.draw.{name} with these arguments")
+    width = kwargs.get("width", 1)
+    if name in ("rect", "ellipse", "arc"):
+        return pygame.Rect(args[2]).inflate(4, 4)
+    if name == "circle":
+        x, y = args[2]
+        r = float(args[3]) + 2
+        return pygame.Rect(int(x - r) - 1, int(y - r) - 1, int(2 * r) + 3, int(2 * r) + 3)
+    if name in ("line", "aaline"):
+        width = args[4] if len(args) > 4 else width
+        return _points_box((args[2], args[3]), max(1, width) + 1)
+    if name in ("lines", "aalines"):
+        width = args[4] if len(args) > 4 else width
+        return _points_box(args[3], max(1, width) + 1)
+    if name == "polygon":
+        return _points_box(args[2], 2)
+    raise Unnoted(f"pygame.draw.{name}")
+
+
+class Notebook:
+    """Stands in for a surface of ``size`` while drawing code runs: keeps what it would draw (see the
+    module docstring) in :attr:`ops`."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.ops: list[Op] = []
+
+    def get_size(self) -> tuple[int, int]:
+        return self.size
+
+    def get_width(self) -> int:
+        return self.size[0]
+
+    def get_height(self) -> int:
+        return self.size[1]
+
+    def get_rect(self, **where: Any) -> pygame.Rect:
+        rect = pygame.Rect((0, 0), self.size)
+        for name, value in where.items():
+            setattr(rect, name, value)
+        return rect
+
+    def get_clip(self) -> pygame.Rect:
+        return pygame.Rect((0, 0), self.size)
+
+    def __getattr__(self, name: str) -> Any:
+        raise Unnoted(f"Surface.{name}")
+
+    def blit(self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0) -> pygame.Rect:
+        if isinstance(dest, pygame.Rect):
+            x, y = dest.x, dest.y
+        else:
+            x, y = dest[0], dest[1]
+        w, h = source.get_size() if area is None else pygame.Rect(area).size
+        box = pygame.Rect(int(x) - 1, int(y) - 1, w + 2, h + 2)
+        alpha = source.get_alpha()
+        key = ("blit", id(source), x, y, _frozen(area), special_flags, alpha)
+
+        def draw(surface: pygame.Surface) -> object:
+            if source.get_alpha() == alpha:
+                return surface.blit(source, (x, y), area, special_flags)
+            kept = source.get_alpha()
+            source.set_alpha(alpha)
+            try:
+                return surface.blit(source, (x, y), area, special_flags)
+            finally:
+                source.set_alpha(255 if kept is None and source.get_flags() & pygame.SRCALPHA else kept)
+
+        self.ops.append(Op(key, (box.x, box.y, box.w, box.h), draw))
+        return box.clip(self.get_rect())
+
+    def blits(self, sequence: Any, doreturn: bool = True) -> list[pygame.Rect] | None:
+        drawn = [self.blit(*entry) for entry in sequence]
+        return drawn if doreturn else None
+
+    def fill(self, colour: Any, rect: Any = None, special_flags: int = 0) -> pygame.Rect:
+        box = pygame.Rect((0, 0), self.size) if rect is None else pygame.Rect(rect)
+        self.ops.append(Op(("fill", _frozen(colour), _frozen(box), special_flags), (box.x, box.y, box.w, box.h),
+                           lambda surface: surface.fill(colour, box, special_flags)))
+        return box
+
+    def drew(self, name: str, real: Callable[..., pygame.Rect], args: tuple, kwargs: dict[str, Any]) -> pygame.Rect:
+        """A ``pygame.draw.<name>`` call on this notebook (see :func:`noting`)."""
+        box = _draw_box(name, args, kwargs)
+        key = ("draw", name, _frozen(args[1:]), _frozen(sorted(kwargs.items())))
+        rest = args[1:]
+        self.ops.append(Op(key, (box.x, box.y, box.w, box.h), lambda surface: real(surface, *rest, **kwargs)))
+        return box
+
+
+DRAWS = ("rect", "circle", "ellipse", "arc", "line", "aaline", "lines", "aalines", "polygon")
+
+
+@contextmanager
+def noting(book: Notebook) -> Iterator[Notebook]:
+    """While the block runs, ``pygame.draw`` calls on ``book`` are noted in it (on any other surface
+    they draw as always)."""
+    saved = {name: getattr(pygame.draw, name) for name in DRAWS}
+
+    def wrap(name: str, real: Callable[..., pygame.Rect]) -> Callable[..., pygame.Rect]:
+        def call(surface: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
+            if surface is book:
+                return book.drew(name, real, (surface, *args), kwargs)
+            return real(surface, *args, **kwargs)
+        return call
+
+    for name, real in saved.items():
+        setattr(pygame.draw, name, wrap(name, real))
+    try:
+        yield book
+    finally:
+        for name, real in saved.items():
+            setattr(pygame.draw, name, real)
+
+
+def changed(old: list[Op], new: list[Op]) -> list[Box]:
+    """The rectangles where ``new`` draws other pixels than ``old``: of every operation that came,
+    went or changed (or moved in the order)."""
+    out: list[Box] = []
+    if len(old) == len(new):
+        for a, b in zip(old, new, strict=True):
+            if a.key != b.key:
+                out += [a.box, b.box]
+        return out
+    matcher = difflib.SequenceMatcher(None, [o.key for o in old], [n.key for n in new], autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag != "equal":
+            out += [o.box for o in old[i1:i2]] + [n.box for n in new[j1:j2]]
+    return out
+
+
+def merged(boxes: list[Box], limit: int = MAX_PATCHES) -> list[pygame.Rect]:
+    """``boxes`` as at most ``limit`` rectangles covering them, merging those whose union wastes least."""
+    rects = [pygame.Rect(b) for b in boxes if b[2] > 0 and b[3] > 0]
+    while True:
+        joined = False
+        for i, a in enumerate(rects):  # overlapping ones first: that costs no pixels
+            j = a.collidelist(rects[i + 1:])
+            if j >= 0:
+                rects[i] = a.union(rects.pop(i + 1 + j))
+                joined = True
+                break
+        if not joined:
+            break
+    while len(rects) > limit:
+        best: tuple[int, int, int] | None = None
+        for i, a in enumerate(rects):
+            for j in range(i + 1, len(rects)):
+                b = rects[j]
+                u = a.union(b)
+                waste = u.w * u.h - a.w * a.h - b.w * b.h
+                if best is None or waste < best[0]:
+                    best = (waste, i, j)
+        assert best is not None
+        _, i, j = best
+        rects[i] = rects[i].union(rects.pop(j))
+    return rects
+
+
+class Layer:
+    """The felt with the noted operations drawn on it, repainted where they change."""
+
+    def __init__(self) -> None:
+        self.surface: pygame.Surface | None = None
+        self._felt: pygame.Surface | None = None
+        self._ops: list[Op] | None = None  # None: what the surface holds is not known (paint it all)
+        self.repainted = 0  # pixels repainted by the last show() (the tests read it)
+
+    def reset(self, felt: pygame.Surface) -> None:
+        """A new base under the operations (a new window size's felt): everything is painted again."""
+        self._felt = felt
+        self._ops = None
+
+    def show(self, ops: list[Op]) -> pygame.Surface:
+        """The layer with ``ops`` drawn on the felt, repainting only where they differ from the last."""
+        felt = self._felt
+        assert felt is not None
+        size = felt.get_size()
+        if self.surface is None or self.surface.get_size() != size:
+            self.surface = felt.copy()
+            self._ops = None
+        window = pygame.Rect((0, 0), size)
+        if self._ops is None:
+            patches = [window]
+        else:
+            damage = changed(self._ops, ops)
+            patches = [r.clip(window) for r in merged(damage)] if damage else []
+            if sum(r.w * r.h for r in patches) > FULL_SHARE * window.w * window.h:
+                patches = [window]
+        self.repainted = 0
+        for patch in patches:
+            if patch.w <= 0 or patch.h <= 0:
+                continue
+            self._paint(patch, ops)
+            self.repainted += patch.w * patch.h
+        self._ops = ops
+        return self.surface
+
+    def _paint(self, patch: pygame.Rect, ops: list[Op]) -> None:
+        surface = self.surface
+        assert surface is not None and self._felt is not None
+        whole = patch.size == surface.get_size()
+        if not whole:
+            surface.set_clip(patch)
+        try:
+            surface.blit(self._felt, patch, patch)
+            for op in ops:
+                if whole or patch.colliderect(op.box):
+                    op.draw(surface)
+        finally:
+            surface.set_clip(None)
