@@ -1,6 +1,6 @@
 """One input layer: keyboard, mouse and gamepads become abstract :class:`Command` objects.
 
-Command kinds: ``up down left right confirm back menu alt pile_a pile_b hint`` (buttons), ``point`` and
+Command kinds: ``up down left right confirm back menu alt pile_a pile_b hint recap`` (buttons), ``point`` and
 ``click`` (mouse, with ``pos`` in window pixels) and ``wheel`` (``amount`` steps, positive = up).
 
 Devices are named ``"keyboard"``, ``"keyboard2"`` (the left half of a shared keyboard when two local
@@ -9,10 +9,11 @@ CONTROLLERDEVICEADDED, told apart by joystick instance id, closed on CONTROLLERD
 Plain joysticks that SDL does not know as game controllers are mapped too (buttons 0/1/2/3, hat, axes).
 
 Keyboard, one player: arrows or WASD move, Enter/Space confirm, Esc/Backspace back, Tab alt,
-F1 menu, Q/E and ,/. the two piles, H a hint (a gamepad: a stick pressed in). Two players sharing the
-keyboard (``split_keyboard = True``), each on their own side of it: ``keyboard2`` (the left side) gets
-WASD, Space, Left Shift (back), Tab, Q/E and R (hint); ``keyboard`` (the right side) keeps the arrows,
-Enter, Backspace (back), Right Shift, ,/. and / (hint). Esc and F1 open the menu for either.
+F1 menu, Q/E and ,/. the two piles, H a hint (a gamepad: a stick pressed in), L the others' last moves
+again (a gamepad: X). Two players sharing the keyboard (``split_keyboard = True``), each on their own
+side of it: ``keyboard2`` (the left side) gets WASD, Space, Left Shift (back), Tab, Q/E, R (hint) and F
+(last moves); ``keyboard`` (the right side) keeps the arrows, Enter, Backspace (back), Right Shift, ,/.,
+/ (hint) and L (last moves). Esc and F1 open the menu for either.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import pygame
 
 COMMAND_KINDS = (
     "up", "down", "left", "right", "confirm", "back", "menu", "alt",
-    "pile_a", "pile_b", "hint", "point", "click", "wheel",
+    "pile_a", "pile_b", "hint", "recap", "point", "click", "wheel",
 )
 DIRECTIONS = ("up", "down", "left", "right")
 
@@ -49,49 +50,52 @@ _SHARED_TYPING_KEYS: dict[int, str] = {
     _K.K_w: "up", _K.K_s: "down", _K.K_a: "left", _K.K_d: "right",
     _K.K_SPACE: "confirm", _K.K_BACKSPACE: "back",
     _K.K_q: "pile_a", _K.K_e: "pile_b", _K.K_COMMA: "pile_a", _K.K_PERIOD: "pile_b", _K.K_h: "hint",
+    _K.K_l: "recap",
 }
 _SPLIT_P1: dict[int, str] = {  # the right side of a shared keyboard (and the menu keys, which are anyone's)
     _K.K_UP: "up", _K.K_DOWN: "down", _K.K_LEFT: "left", _K.K_RIGHT: "right",
     _K.K_RETURN: "confirm", _K.K_KP_ENTER: "confirm", _K.K_ESCAPE: "menu", _K.K_BACKSPACE: "back",
     _K.K_RSHIFT: "alt", _K.K_COMMA: "pile_a", _K.K_PERIOD: "pile_b", _K.K_F1: "menu", _K.K_SLASH: "hint",
+    _K.K_l: "recap",
 }
 _SPLIT_P2: dict[int, str] = {  # the left side
     _K.K_w: "up", _K.K_s: "down", _K.K_a: "left", _K.K_d: "right",
     _K.K_SPACE: "confirm", _K.K_LSHIFT: "back", _K.K_TAB: "alt",
-    _K.K_q: "pile_a", _K.K_e: "pile_b", _K.K_r: "hint",
+    _K.K_q: "pile_a", _K.K_e: "pile_b", _K.K_r: "hint", _K.K_f: "recap",
 }
 _PAD_BUTTONS: dict[int, str] = {
     _K.CONTROLLER_BUTTON_A: "confirm", _K.CONTROLLER_BUTTON_B: "back",
-    _K.CONTROLLER_BUTTON_Y: "alt", _K.CONTROLLER_BUTTON_X: "alt",
+    _K.CONTROLLER_BUTTON_Y: "alt", _K.CONTROLLER_BUTTON_X: "recap",
     _K.CONTROLLER_BUTTON_START: "menu", _K.CONTROLLER_BUTTON_BACK: "back",
     _K.CONTROLLER_BUTTON_LEFTSHOULDER: "pile_a", _K.CONTROLLER_BUTTON_RIGHTSHOULDER: "pile_b",
     _K.CONTROLLER_BUTTON_DPAD_UP: "up", _K.CONTROLLER_BUTTON_DPAD_DOWN: "down",
     _K.CONTROLLER_BUTTON_DPAD_LEFT: "left", _K.CONTROLLER_BUTTON_DPAD_RIGHT: "right",
     _K.CONTROLLER_BUTTON_LEFTSTICK: "hint", _K.CONTROLLER_BUTTON_RIGHTSTICK: "hint",
 }
-_JOY_BUTTONS: dict[int, str] = {0: "confirm", 1: "back", 2: "alt", 3: "alt", 4: "pile_a", 5: "pile_b",
+_JOY_BUTTONS: dict[int, str] = {0: "confirm", 1: "back", 2: "recap", 3: "alt", 4: "pile_a", 5: "pile_b",
                                  6: "back", 7: "menu", 8: "hint", 9: "hint"}
 
 _KEY_LABELS: dict[str, str] = {
     "up": "Up", "down": "Down", "left": "Left", "right": "Right", "confirm": "Enter", "back": "Esc",
-    "menu": "F1", "alt": "Tab", "pile_a": "Q", "pile_b": "E", "hint": "H", "click": "Click", "point": "Mouse",
-    "wheel": "Wheel",
+    "menu": "F1", "alt": "Tab", "pile_a": "Q", "pile_b": "E", "hint": "H", "recap": "L", "click": "Click",
+    "point": "Mouse", "wheel": "Wheel",
 }
 _SPLIT_P1_LABELS = {**_KEY_LABELS, "back": "Backspace", "menu": "Esc", "alt": "RShift", "pile_a": ",",
                     "pile_b": ".", "hint": "/"}
 _KEY2_LABELS: dict[str, str] = {
     "up": "W", "down": "S", "left": "A", "right": "D", "confirm": "Space", "back": "LShift",
-    "menu": "Esc", "alt": "Tab", "pile_a": "Q", "pile_b": "E", "hint": "R",
+    "menu": "Esc", "alt": "Tab", "pile_a": "Q", "pile_b": "E", "hint": "R", "recap": "F",
 }
 _PAD_LABELS: dict[str, str] = {
     "up": "D-pad", "down": "D-pad", "left": "D-pad", "right": "D-pad", "confirm": "A", "back": "B",
     "menu": "Start", "alt": "Y", "pile_a": "LB", "pile_b": "RB", "hint": "L3",
+    "recap": "X",
 }
 # what arcade.ui_theme.chip draws as the pad's own buttons (the D-pad with the arms of an axis lit)
 _PAD_GLYPHS: dict[str, str] = {
     "up": "pad:dpad_ud", "down": "pad:dpad_ud", "left": "pad:dpad_lr", "right": "pad:dpad_lr",
     "confirm": "pad:A", "back": "pad:B", "menu": "pad:Start", "alt": "pad:Y", "pile_a": "pad:LB", "pile_b": "pad:RB",
-    "hint": "pad:L3",
+    "hint": "pad:L3", "recap": "pad:X",
 }
 _MOUSE_LABELS: dict[str, str] = {"click": "Click", "point": "Mouse", "wheel": "Wheel", "back": "Right-click"}
 

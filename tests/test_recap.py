@@ -53,3 +53,41 @@ def test_lines_are_drawn_at_12_px_or_more_and_cut_to_the_panel(size) -> None:
     assert len(labels) == 2 and all(pygame.Rect(panel.rect).contains(d.rect) for d in labels), drawn
     assert r.px() >= 12
     assert r.clip(long, r.px(), 184).endswith("\u2026") and r.clip("Bot 2 led 9\u2660", r.px(), 184) == "Bot 2 led 9\u2660"
+
+
+def test_review_brings_the_last_lines_back_and_a_second_press_hides_them() -> None:
+    r = recap(rows=3)
+    for n in range(4):
+        r.say(f"move {n}")
+    for _ in range(200):
+        r.tick(0.1)
+    assert r.lines == [] and r.key_hint() == (("recap",), "last moves")
+    r.review()
+    assert [line.text for line in r.lines] == ["move 1", "move 2", "move 3"] and r.reviewing
+    assert r.key_hint() == (("recap",), "hide moves")
+    r.review()
+    assert r.lines == [] and not r.reviewing
+    r.forget()
+    r.review()
+    assert r.lines == [] and r.key_hint() is None
+
+
+def test_a_line_said_with_a_key_replaces_that_line_in_its_place() -> None:
+    r = recap(rows=3)
+    r.say("Bot 2 played 9 animal", key=(1, 1))
+    r.say("Bot 3 played 4 junk", key=(2, 1))
+    r.tick(READ_BASE - 1)
+    r.say("Bot 2 played 9 animal, took 9 junk", key=(1, 1))
+    assert [line.text for line in r.lines] == ["Bot 2 played 9 animal, took 9 junk", "Bot 3 played 4 junk"]
+    assert r.lines[0].left > r.lines[1].left  # read time counts again from the completed line
+    assert [line.text for line in r.said] == [line.text for line in r.lines]
+
+
+def test_only_the_newest_lines_that_fit_above_bottom_are_drawn() -> None:
+    r = recap(rows=4)
+    for n in range(4):
+        r.say(f"move {n}")
+    surface = pygame.Surface((960, 540))
+    with layout.seen() as drawn:
+        r.draw(surface, (10, 10), 200, bottom=10 + r.height(2) + 1)
+    assert [d.name for d in drawn if d.kind == "label"] == ["move 2", "move 3"]

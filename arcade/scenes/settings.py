@@ -19,6 +19,7 @@ BINDINGS = [
     ("Left / right pile", "Q / E", "LB / RB", "Q / E (right-hand player , .)"),
     ("Score sheet, extra", "Tab", "Y", "Tab"),
     ("Hint (best move)", "H", "Press the stick (L3)", "R (right-hand player /)"),
+    ("Last moves again", "L", "X", "F (right-hand player L)"),
     ("Fullscreen", "F11", "-", "-"),
 ]
 
@@ -127,11 +128,13 @@ class SettingsScene(MenuScene):
         while size > 12 and any(ui_theme.font(size).size(text)[0] > cols[i + 1] - cols[i] - 16
                                 for row in BINDINGS for i, text in enumerate(row[:2])):
             size -= 1
+        notes = 10 + (size + 9) + 2 * (size + 5)  # the gamepad line and the two-on-one-keyboard lines below
+        step = min(size + 10, (r.bottom - notes - y) / len(BINDINGS))  # rows closer in a short window
         for what, keys, pad, _ in BINDINGS:
             ui_theme.text(surface, what, size, (cols[0], y), "ink")
             ui_theme.text(surface, keys, size, (cols[1], y), "ink")
             ui_theme.text(surface, pad, size, (cols[2], y), "ink")
-            y += size + 10
+            y += step
         pads = self.app.mapper.pads
         y += 10
         note = f"Gamepads connected: {len(pads)}" if pads else "No gamepad connected (plug one in any time)."

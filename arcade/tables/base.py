@@ -381,6 +381,11 @@ class Table:
     def on_alt(self, seat: int | None) -> list[tuple[int, Action]]:
         return []
 
+    def on_recap(self, seat: int | None) -> list[tuple[int, Action]]:
+        """The "recap" key (L, a pad's X): a table with a :class:`~.parts.recap.Recap` shows the others'
+        last moves again (anyone may ask, a spectator too)."""
+        return []
+
     def has_selection(self, seat: int) -> bool:
         """Whether ``seat`` has something selected that its back key (Esc, B) clears before it opens
         the menu."""

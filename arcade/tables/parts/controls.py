@@ -16,11 +16,11 @@ if TYPE_CHECKING:
 
 KEY_NAMES = {
     "pad": {"left": "D-pad", "right": "D-pad", "up": "D-pad", "down": "D-pad", "confirm": "A", "back": "B",
-            "alt": "Y", "pile_a": "LB", "pile_b": "RB"},
+            "alt": "Y", "pile_a": "LB", "pile_b": "RB", "recap": "X"},
     "keyboard2": {"left": "A", "right": "D", "up": "W", "down": "S", "confirm": "Space", "back": "LShift",
-                  "alt": "Tab", "pile_a": "Q", "pile_b": "E"},
+                  "alt": "Tab", "pile_a": "Q", "pile_b": "E", "recap": "F"},
     "keyboard": {"left": "Left", "right": "Right", "up": "Up", "down": "Down", "confirm": "Enter", "back": "Esc",
-                 "alt": "Tab", "pile_a": "Q", "pile_b": "E"},
+                 "alt": "Tab", "pile_a": "Q", "pile_b": "E", "recap": "L"},
 }
 
 
@@ -86,6 +86,8 @@ class Controls:
             return table.on_alt(seat)
         if kind == "back":
             return table.on_back(seat)
+        if kind == "recap":
+            return table.on_recap(seat)
         return []
 
     def seat_for(self, seat: int | None) -> int | None:
