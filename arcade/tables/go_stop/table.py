@@ -1,13 +1,4 @@
-"""The Go-Stop table: your hwatu hand at the bottom, the table's cards grouped by month in the middle
-(a stack of three shown as a stack), the stock, every player's capture area sorted by kind with counts,
-scores with their breakdown, Goes, chips and shakes, and the host's prompts as buttons: shake or bomb
-when you play a card of a month you hold three of, the choice between two matching table cards, Go or
-Stop, deal or leave between hands.
-
-Keyboard / gamepad: Left/Right move the cursor over the hand (or the buttons), Up/Down or Tab/Y switch
-between the hand and the buttons, confirm plays or presses. A card with more than one action (play,
-shake and play, bomb) opens a small menu of them.
-"""
+"""The Go-Stop table itself (see the package's docstring)."""
 
 from __future__ import annotations
 
@@ -33,6 +24,7 @@ from cardtable.arcade.tables.base import (
     Table,
     fan,
 )
+from cardtable.arcade.tables.go_stop.narration import Narration
 from cardtable.arcade.tables.turn import ActionMenu, CouchPlay
 from cardtable.engine import hwatu
 
@@ -68,6 +60,7 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         self._origins: dict[str, tuple[float, float]] = {}  # a card an opponent played comes from its place
         self._geometry_key: tuple = ()
         self._geometry: dict[str, Any] = {}
+        self.narration = Narration(self)
         super().__init__(game_name, local_seats, self.hwatu, size)  # every card on this table is a hwatu card
 
     # -- helpers --------------------------------------------------------------------------------
@@ -136,7 +129,8 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
             card = self.hsize(0.17)[1]
             lifted = max(card * PICKED_LIFT + 6 * self.u, card * CURSOR_LIFT + MARKER_REACH * self.u)  # or the marker
             top = self.hand_top() - lifted - block
-            return pygame.Rect(round(200 * self.u), round(top), round(self.W - 440 * self.u), block)
+            right = self.narration.left() - 8 * self.u  # clear of the recap in the right column
+            return pygame.Rect(round(200 * self.u), round(top), round(right - 200 * self.u), block)
 
         return self.geometry("my captures", make).copy()
 
@@ -162,7 +156,7 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
             top = self.opp_bottom() + 6 * self.u
             bottom = self.prompt_bottom() - 24 * self.u
             left = 170 * self.u
-            right = self.legend_rect().left - 8 * self.u
+            right = min(self.legend_rect().left, self.narration.left()) - 8 * self.u
             return pygame.Rect(round(left), round(top), round(right - left), round(max(bottom - top, 40)))
 
         return self.geometry("table region", make).copy()
@@ -345,6 +339,7 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
                 self._staged[card] = (at, 0.6)
 
     def on_tick(self, dt: float) -> None:
+        self.narration.tick(dt)
         if not self._staged:
             return
         done = []
@@ -565,6 +560,8 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
             self._result(surface)
             with layout.part_of("result"):  # the result covers the felt: its buttons are drawn on it
                 self.renderer.draw_buttons(surface)
+        else:
+            self.narration.draw(surface)
         legal = self.my_legal()
         if not legal:
             hints = [((), "waiting for the other players" if phase != "over" else "the table is over")]
@@ -573,7 +570,7 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         else:
             hints = [(ARROWS, "choose a card"), (("confirm",), "play"),
                      self.mouse_hint(me, "or click a card"), (("alt",), "buttons") if self.menu_entries(me or 0) else None]
-        self.hint_bar.draw(surface, hints)
+        self.hint_bar.draw(surface, [*hints, self.narration.recap.key_hint()])
 
     def showing_result(self) -> bool:
         phase = self.view.get("phase")
@@ -636,6 +633,7 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
     # -- events ---------------------------------------------------------------------------------
 
     def on_event(self, event: dict[str, Any]) -> None:
+        self.narration.hear(event)
         kind = event.get("type")
         seat = event.get("seat")
         if kind in ("played", "bomb"):
@@ -681,6 +679,8 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
 
     def after_view(self, seat: int, first: bool) -> None:
         self.couch_after_view()
+        if seat == self.event_seat:
+            self.narration.told_turn()
         if seat != self.me:
             return
         legal = self.legals.get(seat, [])
@@ -781,6 +781,10 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
         elif self.menu_entries(seat):
             self.zone[seat] = "menu"
             self.menu_focus[seat] = 0
+        return []
+
+    def on_recap(self, seat: int | None) -> list[tuple[int, Action]]:
+        self.narration.recap.review()
         return []
 
     def on_back(self, seat: int | None) -> list[tuple[int, Action]]:
