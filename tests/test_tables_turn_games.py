@@ -616,31 +616,6 @@ def key(h: Harness, kind: str, times: int = 1) -> list:
     return out
 
 
-def test_rummy_editor_by_keyboard() -> None:
-    h = rummy_position([["5H", "6H", "7H"]], ["8H", "2C", "KD"])
-    table: RummyTable = h.table  # type: ignore[assignment]
-    while table.keys.zone != "hand":
-        key(h, "alt")
-    hand = table.editor.hand_left()
-    key(h, "right", (hand.index("8H") - table.controls.inputs[0].cursor) % len(hand))
-    key(h, "confirm")
-    assert table.editor.sel_hand == {hand.index("8H")}
-    key(h, "up")
-    assert table.keys.zone == "table"
-    stops = table.keys.stops(table.editor.melds(), True)
-    key(h, "right", (stops.index(("to", 0)) - table.keys.stop) % len(stops))
-    key(h, "confirm")
-    assert [t.text for t in table.editor.work[0]] == ["5H", "6H", "7H", "8H"]
-    while table.keys.zone != "menu":
-        key(h, "alt")
-    entries = table.action_buttons.entries()
-    index = next(i for i, e in enumerate(entries) if e[3] == ("meld",))
-    key(h, "right", (index - table.keys.menu_focus) % len(entries))
-    out = key(h, "confirm")
-    assert out == [(0, {"type": "meld", "table": [["5H", "6H", "7H", "8H"]]})]
-    assert h.sent == 1
-
-
 def test_go_stop_shake_menu_by_keyboard() -> None:
     for seed in range(200):
         h = Harness("go_stop", 2, seed)

@@ -25,9 +25,8 @@ class Board:
         self._pile(surface)
         self._plates(surface)
         self._meld_backs(surface)
-        if not t.view.get("table"):
-            t.ink.blit_text(surface, "The table is empty: melds of 3+ go here", 24 * t.u, MUTED, "center",
-                            t.seating.table_area().center)
+        if not t.editor.melds():
+            self._empty_table(surface)
         self._prompt(surface)
 
     def _pile(self, surface: pygame.Surface) -> None:
@@ -77,14 +76,27 @@ class Board:
         if not melds:
             return
         flow = t.seating.flow([len(m) for m in melds], t.editing())
-        pad = round(5 * t.u)
-        for meld, row in zip(melds, flow.cards, strict=True):
-            if not row:
+        for meld, box in zip(melds, t.seating.meld_boxes(flow), strict=False):
+            if not box.width:
                 continue
-            box = row[0].unionall(row[1:]).inflate(2 * pad, 2 * pad)
             changed = any(tile.from_hand for tile in meld)
             surface.blit(t.ink.panel(box.size, (0, 0, 0, 60), border=(*GOLD, 160) if changed else (255, 255, 255, 30)),
                          box)
+
+    def _empty_table(self, surface: pygame.Surface) -> None:
+        """Words on an empty table: in its middle, or under the new meld's place while editing."""
+        t = self.table
+        at = t.seating.table_area().center
+        flow = t.seating.flow([], t.editing())
+        if flow.new is not None:
+            at = (flow.new.centerx, flow.new.bottom + 28 * t.u)
+        t.ink.blit_text(surface, "The table is empty: melds of 3+ go here", 24 * t.u, MUTED, "center", at)
+
+    def draw_focus(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """The keys' place on the table: a gold frame around a meld (or the new meld's place)."""
+        u = self.table.u
+        pygame.draw.rect(surface, GOLD, box.inflate(round(6 * u), round(6 * u)), max(2, round(3 * u)),
+                         border_radius=round(8 * u))
 
     def _prompt(self, surface: pygame.Surface) -> None:
         t = self.table
@@ -93,9 +105,12 @@ class Board:
         phase = view.get("phase")
         if phase == "knock" and legal:
             text = "Your hand is worth 5 or less: knock to end the hand?"
+        elif t.can_meld() and t.editor.note:
+            text = t.editor.note
         elif t.can_meld():
             other = "Draw" if any(a.get("type") == "draw" for a in legal) else "Pass"
-            text = f"Build the new table: select cards, then a meld's +   (or {other})"
+            put = "a meld's +" if t.controls.mouse_active else f"{t.controls.hint_label('confirm', t.me)} on a meld"
+            text = f"Build the new table: select cards, then {put}   (or {other})"
         elif legal:
             text = "Your turn: draw"
         elif phase == "over":
@@ -105,7 +120,8 @@ class Board:
             turn = view.get("turn")
             text = f"{t.name(turn)}'s turn" if isinstance(turn, int) else ""
         if text:
-            t.ink.blit_text(surface, text, 22 * t.u, GOLD, "midbottom", (t.W / 2 + 40 * t.u, t.seating.prompt_bottom()))
+            px = t.ink.fit(text, 22 * t.u, t.W - 60 * t.u)
+            t.ink.blit_text(surface, text, px, GOLD, "midbottom", (t.W / 2 + 40 * t.u, t.seating.prompt_bottom()))
 
     def draw_joker_names(self, surface: pygame.Surface, alpha: float) -> None:
         """A joker's name on a chip over its card's corner ("=7" and the suit's pip; "=?" unnamed)."""

@@ -38,7 +38,7 @@ class ActionButtons:
             elif kind == "knock":
                 out.append(("Knock", f"end the hand ({t.view.get('hand_value', 0)})", a, None))
         if t.can_meld():
-            out.append(("Hint", "best arrangement", None, ("hint",)))
+            out.append(("Hint", "next best meld", None, ("hint",)))
             if editor.work is not None:
                 out.append(("Reset", "undo all", None, ("reset",)))
             picked = editor.selected_tiles()
@@ -76,7 +76,7 @@ class ActionButtons:
                 return []
             return [(me, action)]
         elif kind == "hint":
-            editor.fill_hint()
+            t.keys.after_hint(editor.hint_step())
         elif kind == "reset":
             editor.reset()
         elif kind == "back":

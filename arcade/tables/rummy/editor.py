@@ -8,11 +8,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from cardtable.arcade.tables.base import BAD, INK, LEGAL, Action
+from cardtable.arcade.tables.base import BAD, INK, Action
+from cardtable.arcade.tables.rummy import hint_steps
 from cardtable.arcade.tables.rummy.tiles import (
     JOKER,
     NAMED,
     Tile,
+    cards_words,
     hand_key,
     joker_choices,
     name_jokers,
@@ -34,6 +36,9 @@ class Editor:
         self.sel_hand: set[int] = set()
         self.sel_table: set[tuple[int, int]] = set()
         self._base: list[list[str]] = []  # the table of the view the pending one was built on
+        self.note = ""  # what the last Hint step built (the prompt line says it)
+        self.hint_whole = False  # the pending table is the whole of the hinted arrangement
+        self._run: hint_steps.HintRun | None = None
 
     # -- what the editor shows ------------------------------------------------------------------
 
@@ -94,6 +99,7 @@ class Editor:
     # -- editing --------------------------------------------------------------------------------
 
     def _edit(self) -> list[list[Tile]]:
+        self.note = ""  # a change of the player's own: what the last Hint step said is past
         if self.work is None:
             self.work = [list(m) for m in self.melds()]
         return self.work
@@ -101,6 +107,7 @@ class Editor:
     def reset(self) -> None:
         """Throw the pending table and the selection away."""
         self.work = None
+        self.note = ""
         self.clear_selection()
 
     def clear_selection(self) -> None:
@@ -114,11 +121,12 @@ class Editor:
         self._edit()
         self.sel_table ^= {(i, j)}
 
-    def move_selection(self, target: int | None) -> None:
-        """Put every selected card into meld ``target`` (None: a new meld)."""
+    def move_selection(self, target: int | None) -> int | None:
+        """Put every selected card into meld ``target`` (None: a new meld); returns where that meld is
+        now (melds emptied on the way are gone), None when nothing was selected."""
         if not self.sel_hand and not self.sel_table:
             self.table.toasts.add("Select cards first (from your hand or the table)", BAD, 1.6)
-            return
+            return None
         hand = self.hand_left()
         work = self._edit()
         moving = [Tile(hand[i], True) for i in sorted(self.sel_hand) if i < len(hand)]
@@ -133,6 +141,7 @@ class Editor:
         dest[:] = sort_meld(dest)
         self.work = [m for m in work if m]
         self.clear_selection()
+        return next(i for i, m in enumerate(self.work) if m is dest)
 
     def take_back(self) -> None:
         """The selected cards that came from the hand go back to it."""
@@ -163,34 +172,57 @@ class Editor:
         work[i] = sort_meld(work[i])
         self.sel_table = {(i, work[i].index(tile))}
 
-    def fill_hint(self) -> None:
-        """Fill the pending table with the solver's best arrangement."""
-        view = self.table.view
-        try:
-            found = rummy_solver.solve([list(m) for m in view.get("table") or []], list(view.get("hand") or []))
-        except Exception:  # noqa: BLE001 - a hint must never break the table
-            found = None
-        if found is None:
+    # -- the Hint button: the solver's arrangement, one meld at a time ----------------------------
+
+    def hint_step(self, table: list[list[str]] | None = None) -> int | None:
+        """Build the next step of the best arrangement (the solver's, or ``table``: one the hard bot
+        chose) into the pending table: one meld, or the melds that share cards (:mod:`.hint_steps`),
+        so the table is whole after every step. The prompt line says what it built; returns where
+        (None when nothing was). A pending table the player changed since starts over from the deal."""
+        run = self._hint_run(table)
+        if run is None:
             self.table.toasts.add("No card of your hand fits on the table: draw", INK, 2.0)
-            return
-        base = Counter(e for m in view.get("table") or [] for e in m)
-        jokers_in_hand = (view.get("hand") or []).count(JOKER)
-        work: list[list[Tile]] = []
-        for meld in found.table:
-            row = []
-            for entry in meld:
-                if base[entry] > 0:
-                    base[entry] -= 1
-                    row.append(Tile(entry, False))
-                elif entry.startswith(NAMED) and jokers_in_hand > 0:
-                    jokers_in_hand -= 1
-                    row.append(Tile(entry, True))
-                elif entry.startswith(NAMED):
-                    row.append(Tile(entry, False))  # a table joker the solver renamed
-                else:
-                    row.append(Tile(entry, True))
-            work.append(row)
-        self.work = work
+            return None
+        if self.work is not None and hint_steps.texts(self.work) != run.after:
+            self.work = None
+        work = self._edit()
+        todo = hint_steps.steps(run.target, work)
+        self.hint_whole = len(todo) <= 1
+        if not todo:
+            self.note = f"That is the whole hint: Meld plays {run.cards} card{'s' if run.cards != 1 else ''}"
+            return None
+        self.work, placed = hint_steps.build(todo[0], work)
         self.clear_selection()
-        self.table.toasts.add(f"Hint: play {len(found.played)} card{'s' if len(found.played) != 1 else ''} "
-                              f"for {found.points} points", LEGAL, 2.2)
+        run.after = hint_steps.texts(self.work)
+        number = run.steps - len(todo) + 1
+        lays = any(t.from_hand for meld in placed for t in meld)
+        what = " and ".join(cards_words([t.text for t in meld]) for meld in placed)
+        self.note = (f"Hint {number} of {run.steps}: {what}" + ("" if lays else " (moved)")
+                     + (": Meld to play it all" if number == run.steps else ": Hint again for the next"))
+        return next(i for i, m in enumerate(self.work) if m is placed[0])
+
+    def _hint_run(self, table: list[list[str]] | None) -> hint_steps.HintRun | None:
+        """The arrangement the steps build, worked out once a position (again when ``table`` differs)."""
+        view = self.table.view
+        dealt = [list(m) for m in view.get("table") or []]
+        hand = list(view.get("hand") or [])
+        key = (_plain(dealt), tuple(sorted(hand)), _plain(table) if table is not None else None)
+        if self._run is not None and self._run.key == key:
+            return self._run
+        if table is None:
+            try:
+                found = rummy_solver.solve(dealt, hand)
+            except Exception:  # noqa: BLE001 - a hint must never break the table
+                found = None
+            if found is None:
+                return None
+            table = found.table
+        target = hint_steps.as_tiles(table, dealt, hand)
+        count = len(hint_steps.steps(target, [[Tile(e, False) for e in m] for m in dealt]))
+        cards = sum(1 for m in target for t in m if t.from_hand)
+        self._run = hint_steps.HintRun(key, target, count, cards)
+        return self._run
+
+
+def _plain(table: list[list[str]]) -> tuple:
+    return tuple(tuple(m) for m in table)

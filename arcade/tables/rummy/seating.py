@@ -29,6 +29,7 @@ class Flow:
 class Seating:
     def __init__(self, table: RummyTable) -> None:
         self.table = table
+        self._flow: tuple[tuple, Flow] | None = None  # the last flow, by what it was laid out for
 
     def hand_size(self) -> tuple[int, int]:
         return self.table.card_px(0.17)
@@ -54,7 +55,15 @@ class Seating:
         return pygame.Rect(round(20 * u), round(top), round(self.table.W - 40 * u), round(bottom - top))
 
     def flow(self, lengths: list[int], editing: bool) -> Flow:
-        """Melds of ``lengths`` cards laid out in the table area, at the largest card size that fits."""
+        """Melds of ``lengths`` cards laid out in rows from the centre of the table area (each row
+        centred, the rows centred top to bottom), at the largest card size that fits."""
+        t = self.table
+        key = (tuple(lengths), editing, t.size, t.card_scale)
+        if self._flow is None or self._flow[0] != key:
+            self._flow = (key, self._lay_out(lengths, editing))
+        return self._flow[1]
+
+    def _lay_out(self, lengths: list[int], editing: bool) -> Flow:
         t = self.table
         u = t.u
         area = self.table_area()
@@ -63,30 +72,50 @@ class Seating:
             size = t.card_px(fraction)
             step = size[0] * 0.5
             plus_w = round(size[0] * 0.55) if editing else 0
-            gap_x = 18 * u
-            gap_y = 14 * u
-            x, y = float(area.left), float(area.top)
-            cards: list[list[pygame.Rect]] = []
-            pluses: list[pygame.Rect] = []
-            for length in lengths:
-                width = size[0] + step * (length - 1) + (plus_w + 4 * u if editing else 0)
-                if x + width > area.right and x > area.left:
-                    x = area.left
-                    y += size[1] + gap_y
-                cards.append([pygame.Rect(round(x + step * j), round(y), *size) for j in range(length)])
-                pluses.append(pygame.Rect(round(x + size[0] + step * (length - 1) + 4 * u), round(y), plus_w,
-                                          size[1]))
-                x += width + gap_x
-            new = None
+            gap_x, gap_y = 18 * u, 14 * u
+            widths = [size[0] + step * (n - 1) + (plus_w + 4 * u if editing else 0) for n in lengths]
             if editing:
-                new_w = round(size[0] * 1.3)
-                if x + new_w > area.right:
-                    x = area.left
-                    y += size[1] + gap_y
-                new = pygame.Rect(round(x), round(y), new_w, size[1])
-            if y + size[1] <= area.bottom or fraction <= 0.07:
-                return Flow(size, cards, pluses, new)
+                widths.append(round(size[0] * 1.3))  # the new meld's place
+            rows: list[list[int]] = [[]]
+            used = 0.0
+            for k, width in enumerate(widths):
+                if rows[-1] and used + gap_x + width > area.width:
+                    rows.append([])
+                    used = 0.0
+                used += (gap_x if rows[-1] else 0) + width
+                rows[-1].append(k)
+            height = len(rows) * size[1] + (len(rows) - 1) * gap_y
+            if height <= area.height or fraction <= 0.07:
+                break
             fraction -= 0.01
+        places: dict[int, tuple[float, float]] = {}
+        y = area.top + max(0.0, (area.height - height) / 2)
+        for row in rows:
+            x = area.centerx - (sum(widths[k] for k in row) + gap_x * (len(row) - 1)) / 2
+            for k in row:
+                places[k] = (x, y)
+                x += widths[k] + gap_x
+            y += size[1] + gap_y
+        cards: list[list[pygame.Rect]] = []
+        pluses: list[pygame.Rect] = []
+        for k, n in enumerate(lengths):
+            x, y = places[k]
+            cards.append([pygame.Rect(round(x + step * j), round(y), *size) for j in range(n)])
+            pluses.append(pygame.Rect(round(x + size[0] + step * (n - 1) + 4 * u), round(y), plus_w, size[1]))
+        new = None
+        if editing:
+            x, y = places[len(lengths)]
+            new = pygame.Rect(round(x), round(y), widths[-1], size[1])
+        return Flow(size, cards, pluses, new)
+
+    def meld_boxes(self, flow: Flow) -> list[pygame.Rect]:
+        """Each meld's panel (its cards and a margin), then the new meld's place when editing."""
+        pad = round(5 * self.table.u)
+        boxes = [row[0].unionall(row[1:]).inflate(2 * pad, 2 * pad) if row else pygame.Rect(0, 0, 0, 0)
+                 for row in flow.cards]
+        if flow.new is not None:
+            boxes.append(flow.new.copy())
+        return boxes
 
     def plates_span(self) -> tuple[float, float]:
         """The strip along the top the other players' plates share: right of the draw pile's lines."""

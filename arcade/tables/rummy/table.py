@@ -81,7 +81,21 @@ class RummyTable(CouchPlay, Table):
         return self.H * 0.4
 
     def toast_place(self) -> tuple[float, int]:
-        return self.seating.hand_top() - 100 * self.u, 2
+        """Over the prompt line, not on it: the line says what to do next."""
+        return self.seating.prompt_bottom() - 100 * self.u, 2
+
+    def follow_hint(self, seat: int, tip: Any) -> None:
+        """H: a meld is built a meld at a time like the Hint button's (the keys on Hint, so Enter builds
+        the next); a draw, pass or knock puts the keys on its button."""
+        if seat != self.me:
+            return
+        table = tip.action.get("table")
+        if tip.action.get("type") == "meld" and isinstance(table, list) and self.editing():
+            self.keys.focus_button(hit=("hint",))
+            self.editor.hint_step(table)
+            self.keys.after_hint(None)
+        else:
+            self.keys.focus_button(action=tip.action)
 
     def build(self) -> None:
         me = self.me
@@ -100,7 +114,7 @@ class RummyTable(CouchPlay, Table):
         (their keys, ("h", code, n), go on in the hand)."""
         melds = self.editor.melds()
         flow = self.seating.flow([len(m) for m in melds], editing)
-        stop = self.keys.current(melds, editing) if keyboard else None
+        stop = self.keys.current() if keyboard else None
         seen: Counter = Counter()
         table_seen: Counter = Counter()
         self.board.joker_names = {}
@@ -123,7 +137,7 @@ class RummyTable(CouchPlay, Table):
                                            glow=glow, hit=("tile", i, j) if editing else None, seat=me, mark=mark,
                                            origin=origin, group=f"meld {i}"))
             if editing:
-                self.buttons.append(Button(flow.pluses[i], "+", None, me, focus=stop == ("to", i), hit=("to", i)))
+                self.buttons.append(Button(flow.pluses[i], "+", None, me, focus=stop == ("meld", i), hit=("to", i)))
         if editing and flow.new is not None:
             self.buttons.append(Button(flow.new, "+ new", None, me, note="meld", focus=stop == ("to", None),
                                        hit=("to", None)))
@@ -154,19 +168,32 @@ class RummyTable(CouchPlay, Table):
 
     def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
         self.board.draw_joker_names(surface, alpha)
+        stop = self.keys.current() if not self.controls.mouse_active else None
+        if stop is not None and stop[0] != "tile":
+            melds = self.editor.melds()
+            boxes = self.seating.meld_boxes(self.seating.flow([len(m) for m in melds], True))
+            self.board.draw_focus(surface, boxes[len(melds) if stop[1] is None else stop[1]])
         if self.view.get("phase") == "over":
             self.board.draw_results(surface)
-        legal = self.my_legal()
-        if not legal:
-            hints = [((), "waiting for the other players")]
-        elif self.keys.zone == "menu" or not self.can_meld():
-            hints = [(ARROWS, "choose"), (("confirm",), "select"),
-                     (("alt",), "hand/table/buttons")]
-        else:
-            hints = [(ARROWS, "move"), (("confirm",), "select / put"),
-                     (("alt",), "hand/table/buttons"), (("back",), "unselect"),
-                     self.mouse_hint(self.me, "or click")]
-        self.hint_bar.draw(surface, hints)
+        self.hint_bar.draw(surface, self.key_hints(stop))
+
+    def key_hints(self, stop: tuple | None) -> list:
+        """What the keys do where they are, for the hint bar."""
+        selected = self.editor.has_selection()
+        if not self.my_legal():
+            return [((), "waiting for the other players")]
+        if self.keys.zone == "menu" or not self.can_meld():
+            return [(ARROWS, "choose"), (("confirm",), "select"), (("alt",), "hand/table/buttons")]
+        if stop is not None and stop[0] == "tile":
+            return [(ARROWS, "card"), (("confirm",), "pick up"), (("pile_b",), "leave meld"),
+                    (("back",), "unselect" if selected else "leave meld")]
+        if stop is not None:
+            hints = [(ARROWS, "meld"), (("confirm",), "put here")] if selected else [(ARROWS, "meld")]
+            if stop[0] == "meld":
+                hints.append((("pile_b",), "pick from meld"))
+            return [*hints, (("alt",), "hand/table/buttons"), (("back",), "unselect") if selected else None]
+        return [(ARROWS, "move"), (("confirm",), "select"), (("alt",), "hand/table/buttons"),
+                (("back",), "unselect") if selected else None, self.mouse_hint(self.me, "or click")]
 
     # -- events ---------------------------------------------------------------------------------
 
@@ -245,11 +272,21 @@ class RummyTable(CouchPlay, Table):
         self.keys.alt()
         return []
 
+    def on_pile(self, seat: int | None, pile: int) -> list[tuple[int, Action]]:
+        """The open key (E, RB): into a meld's cards to pick them up, or out again."""
+        if seat is not None and seat == self.me and pile == 1:
+            self.keys.open_meld()
+        return []
+
     def has_selection(self, seat: int) -> bool:
-        return self.editor.has_selection()
+        """Back first clears the selection, then leaves a meld's cards, and only then opens the menu."""
+        return self.editor.has_selection() or self.keys.inside()
 
     def on_back(self, seat: int | None) -> list[tuple[int, Action]]:
-        self.editor.clear_selection()
+        if self.editor.has_selection():
+            self.editor.clear_selection()
+        else:
+            self.keys.back()
         return []
 
     def on_send(self, seat: int, action: Action) -> None:
