@@ -161,7 +161,7 @@ class Table:
 
     def tick(self, dt: float) -> None:
         self.clock += dt
-        self.warmup.tick()
+        self.warmup.tick(self.motion.moving or bool(self.flights.flips))
         self.motion.tick(dt)
         self.effects.tick(dt)
         self.flights.tick(dt)
