@@ -1,13 +1,17 @@
-"""The card layer (arcade/tables/parts/renderer.py): cards at rest are drawn once onto a copy of the
-static layer, the rest every frame, and the frame is the same to the pixel as drawing every card."""
+"""The kept layer (arcade/tables/parts/renderer.py, layer.py): cards at rest are drawn once onto it
+with the static drawing, the rest every frame, a new view repaints only what changed, and the frame is
+the same to the pixel as drawing everything afresh. Warming (parts/warmup.py) makes faces and text
+sizes ready on still ticks only, a little at a time, so that no frame pays for much of it."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
 
+from cardtable.arcade import fonts
 from cardtable.arcade.cardart import CardArt
 from cardtable.arcade.tables.base import Sprite, Table
+from cardtable.arcade.tables.parts import warmup
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -156,3 +160,61 @@ def test_every_table_draws_the_same_pixels_with_its_layer_kept(game: str) -> Non
     assert len(kept) == len(fresh)
     assert [i for i, (a, b) in enumerate(zip(kept, fresh, strict=True)) if a != b] == []
     assert straight == 0
+
+
+def counting_faces(table: Table) -> list[str]:
+    drawn: list[str] = []
+    face = table.art.face
+    table.art.face = lambda code, *rest: drawn.append(code) or face(code, *rest)  # type: ignore[method-assign]
+    return drawn
+
+
+def test_faces_are_warmed_only_while_nothing_moves() -> None:
+    table = Row("row", [0], CardArt(), (960, 540))
+    table.set_view(0, {"phase": "play"}, [], [])
+    drawn = counting_faces(table)
+    table.tick(1 / 120)  # the tick that brought the view: no warming
+    table.tick(1 / 120)
+    assert len(drawn) == 1  # an idle tick: one face
+    table.moved = True
+    table.relayout()
+    ticks = 0
+    while table.motion.moving:
+        table.tick(1 / 120)
+        ticks += 1
+    assert ticks > 10 and len(drawn) == 1  # none while the card glides
+    table.tick(1 / 120)
+    assert len(drawn) == 2
+
+
+def test_a_tick_makes_ready_a_few_glyphs_of_one_text_size() -> None:
+    table = Row("row", [0], CardArt(), (1920, 1080))
+    table.set_view(0, {"phase": "play"}, [], [])
+    table.tick(1 / 120)
+    while table.warmup._faces:
+        table.tick(1 / 120)
+    rendered: list[tuple[int, str]] = []
+    font = fonts.font
+
+    def spy(size: int, bold: bool = False) -> pygame.font.Font:
+        real = font(size, bold)
+
+        class Spy:
+            def render(self, text: str, *rest: object) -> pygame.Surface:
+                rendered.append((size, text))
+                return real.render(text, *rest)
+
+        return Spy()  # type: ignore[return-value]
+
+    warmup.fonts.font = spy  # type: ignore[assignment]
+    try:
+        for _ in range(30):
+            table.tick(1 / 120)
+    finally:
+        warmup.fonts.font = font  # type: ignore[assignment]
+    assert len(rendered) == 30
+    assert all(len(text) <= warmup.GLYPHS_PER_TICK for _, text in rendered)
+    largest = fonts.point_size(90 * table.u)
+    per_size = -(-len(warmup.GLYPHS) // warmup.GLYPHS_PER_TICK)
+    assert [size for size, _ in rendered] == [largest - i // per_size for i in range(30)]  # a size at a time
+    assert "".join(text for size, text in rendered if size == largest) == warmup.GLYPHS
