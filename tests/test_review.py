@@ -438,6 +438,7 @@ def test_each_hand_opens_its_review_over_the_table(game_name: str, tmp_path: Any
         for _ in range(first[-1].step + 2):  # the welcome, then one action a tick up to the hand's end
             app.step(1, render=False)
         assert app.scene is table and table.hand_reviews.pending is not None
+        assert session.paused  # the next hand waits while the table's banner shows
         app.step(int(HAND_PAUSE / TICK) + 2, render=False)
         shown = app.scene
         assert isinstance(shown, HandReviewScene) and session.paused  # the bots wait
@@ -458,3 +459,13 @@ def test_each_hand_opens_its_review_over_the_table(game_name: str, tmp_path: Any
         assert all(first[-1].step < m.step <= second[-1].step for m in again.moments)
     finally:
         app.shutdown_quietly()
+
+
+def test_speed_says_the_longest_stuck_stretch_of_a_round_once() -> None:
+    stuck = {"stuck": True, "phase": "play", "round": 1, "hand": ["2C"]}
+    free = {"stuck": False, "phase": "play", "round": 1, "hand": ["2C"]}
+    bot = {"type": "play", "seat": 1, "card": "9H"}
+    turns = [turn(0, [bot], stuck), turn(1, [bot], stuck), turn(2, [], free),
+             turn(3, [bot], stuck), turn(4, [bot], stuck), turn(5, [bot], stuck), turn(6, [], free)]
+    (moment,) = review("speed", 0, turns, ["You", "Bo"])
+    assert (moment.step, moment.sentence) == (3, "Round 1: you were stuck while Bo played 3 cards")

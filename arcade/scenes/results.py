@@ -23,7 +23,7 @@ import pygame
 
 from cardtable.arcade import layout, ui_theme
 from cardtable.arcade.input import Command
-from cardtable.arcade.scenes.base import MenuScene
+from cardtable.arcade.scenes.base import SMALL_BUTTON, MenuScene
 from cardtable.arcade.scoresheet import Sheet, score_sheet
 
 
@@ -547,6 +547,47 @@ def hand_label(game_name: str, events: list[dict[str, Any]], view: dict[str, Any
     return f"{word} {number}" if isinstance(number, int) and number > 0 else word
 
 
+def hand_summary(game_name: str, seat: int, events: list[dict[str, Any]], who: Callable[[int], str]) -> str:
+    """How the hand the ``events`` closed came out for ``seat``, in one line from the engine's own
+    hand-end event ("" when it says nothing of the kind); ``who(seat)`` names a seat ("You" for ``seat``)."""
+    me = seat
+    deal = next((e for e in events if e.get("type") == "deal"), None)
+    if game_name == "spit" and deal is not None and isinstance(deal.get("cards"), list) and len(deal["cards"]) == 2:
+        cards = deal["cards"]  # what each gathered for the next round: fewer is better
+        return f"For the next round you hold {cards[me]} cards, {who(1 - me)} {cards[1 - me]}"
+    end = next((e for e in events if e.get("type") in ("hand_over", "round_over")), None)
+    if end is None:
+        return ""
+
+    def at(key: str) -> Any:
+        values = end.get(key)
+        return values[me] if isinstance(values, list) and me < len(values) else None
+
+    winner = end.get("winner")
+    if game_name == "oh_hell" and at("bids") is not None:
+        return f"You bid {at('bids')} and took {at('tricks')}: +{at('points')}"
+    if game_name == "go_stop":
+        if not isinstance(winner, int):
+            return "Nobody won the hand: the next one counts double"
+        paid = at("payments") or 0
+        how = f"stopped at {end.get('score')}" if end.get("reason") == "stop" else "was dealt all four cards of a month"
+        return f"{who(winner)} {how}: " + (f"you took {paid}" if paid > 0 else f"you paid {-paid}")
+    if game_name == "rummy" and end.get("winners"):
+        winners = [int(w) for w in end["winners"]]
+        how = "tied for the lowest hand" if len(winners) > 1 else "won the hand"
+        mine = "" if me in winners else f"; your hand was worth {at('values')}"
+        points = end.get("points") or []
+        return f"{' and '.join(who(w) for w in winners)} {how}: +{points[winners[0]]}{mine}"
+    if game_name == "tractor" and isinstance(end.get("rising"), int):
+        side = "Your side" if end["rising"] == me % 2 else "The other side"
+        return f"The attackers took {end.get('attackers_points')} points: {side} goes up {end.get('gain')}"
+    if game_name == "speed":
+        if not isinstance(winner, int):
+            return "A draw"
+        return f"{who(winner)} won the round: +{(end.get('points') or [0, 0])[winner]}"
+    return ""
+
+
 class HandReviews:
     """The review after each hand at a table (a ``TableScene``): when the local seat's view brings a
     hand's end, the review of that hand starts on the worker; :data:`HAND_PAUSE` seconds of table time
@@ -558,6 +599,7 @@ class HandReviews:
         self.reviewed_to = 0  # the step after the last hand reviewed: where the next one starts
         self.pending: HandReviewScene | None = None
         self.wait = 0.0
+        self.holding = False  # the game stopped at the hand's end until its review opens
 
     def heard(self, scene: Any, message: dict[str, Any]) -> None:
         """A view message for a local seat arrived at ``scene``."""
@@ -571,17 +613,37 @@ class HandReviews:
         if len(scene.local_seats) != 1 or scene.watching or not log or not isinstance(version, int):
             return
         label = hand_label(scene.game_name, events, message.get("view") or {})
-        self.pending = HandReviewScene(scene.app, scene, label, log, scene.local_seats[0], version - 1,
-                                       self, executor=self.executor)
+        seat = scene.local_seats[0]
+        summary = hand_summary(scene.game_name, seat, events, lambda s: _short(scene, s))
+        self.pending = HandReviewScene(scene.app, scene, label, log, seat, version - 1, self, summary=summary,
+                                       executor=self.executor)
         self.wait = 0.0
+        self.hold(scene, True)
+
+    def hold(self, scene: Any, stop: bool) -> None:
+        """Stop the game at the hand's end (where the pause menu could: every person plays here) while
+        the table's banner shows, so the next hand waits for the review; or let it go on."""
+        session = scene.app.session
+        can = scene.presence.everyone_here() and getattr(session, "can_pause", False) \
+            and getattr(session, "pauses_at_once", True) and not scene.paused
+        if stop != self.holding and (can or not stop):
+            session.pause(stop)
+            self.holding = stop
 
     def tick(self, scene: Any, dt: float) -> None:
-        if self.pending is None or scene.app.scene is not scene or scene.result is not None:
+        if self.pending is None:
+            return
+        if scene.result is not None:
+            self.pending = None
+            self.hold(scene, False)
+            return
+        if scene.app.scene is not scene:
             return
         self.wait += dt
         if self.wait >= HAND_PAUSE:
             shown, self.pending = self.pending, None
-            scene.app.push(shown)
+            scene.app.push(shown)  # its pause (the pause menu's) takes over from the hold
+            self.holding = False
 
 
 class HandReviewScene(MenuScene):
@@ -590,14 +652,15 @@ class HandReviewScene(MenuScene):
     waits meanwhile where the pause menu would stop it (every person at the table plays here)."""
 
     name = "hand_review"
-    panel_width = 900
+    panel_width = 820
     row_height = 44
 
     def __init__(self, app: Any, table_scene: Any, label: str, log: str, seat: int, end: int,
-                 reviews: HandReviews | None = None, *, executor: Executor | None = None) -> None:
+                 reviews: HandReviews | None = None, *, summary: str = "", executor: Executor | None = None) -> None:
         super().__init__(app)
         self.table_scene = table_scene
         self.label = label
+        self.summary = summary  # how the hand came out (hand_summary)
         self.log = log
         self.seat = seat
         self.end = end  # the step that closed the hand
@@ -609,6 +672,8 @@ class HandReviewScene(MenuScene):
         self.job: ReviewJob | None = ReviewJob(self.review, executor)
         self.moment_rects: list[pygame.Rect] = []
         self.note_rect = pygame.Rect(0, 0, 0, 0)
+        self.waits_rect = pygame.Rect(0, 0, 0, 0)
+        self.summary_rect = pygame.Rect(0, 0, 0, 0)
 
     @classmethod
     def examples(cls, app: Any) -> Iterator[HandReviewScene]:
@@ -618,7 +683,7 @@ class HandReviewScene(MenuScene):
         from cardtable.arcade.shot import bot_game_log
 
         log = bot_game_log("oh_hell", 1, 4, f"{tempfile.mkdtemp(prefix='cardtable-hand-')}/game.ctlog")
-        yield cls(app, None, "Hand 7", log, 0, 120, executor=INLINE)
+        yield cls(app, None, "Hand 7", log, 0, 120, summary="You bid 1 and took 2: +0", executor=INLINE)
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -660,19 +725,23 @@ class HandReviewScene(MenuScene):
                 self.rebuild()
 
     def build(self) -> None:
-        rows = 2 + max(1, len(self.moments))
+        first = 1 if self.summary else 0
+        rows = first + 3 + len(self.moments)  # how it went, what it found, the moments, "Next hand", the wait
         self.row_height = self.fit_rows(rows, self.content_top(), type(self).row_height, bottom=90)
         col = self.column(rows)
-        self.button(self.row(col, rows - 1), "Next hand" if self.label.startswith("Hand") else "Next round",
+        self.button(self.row(col, rows - 2), "Next hand" if self.label.startswith("Hand") else "Next round",
                     self.back, name="next", big=True)
         self.moment_rects = []
-        watch_w = 220 if self.app.size[0] < 1100 else 240
+        watch_w = 200 if self.app.size[0] < 1100 else 230
         for k, moment in enumerate(self.moments):
-            row = self.row(col, 1 + k)
+            row = self.row(col, first + 1 + k)
             self.moment_rects.append(row)
-            self.button(pygame.Rect(row.right - watch_w, row.y, watch_w, row.height), "Watch this moment",
-                        lambda step=moment.step: self.watch(step), name=f"moment_{k}")
-        self.note_rect = self.row(col, 0)
+            height = min(row.height, SMALL_BUTTON - 1)  # the small font: "Watch this moment" fits the button
+            self.button(pygame.Rect(row.right - watch_w, row.centery - height // 2, watch_w, height),
+                        "Watch this moment", lambda step=moment.step: self.watch(step), name=f"moment_{k}")
+        self.summary_rect = self.row(col, 0) if self.summary else pygame.Rect(0, 0, 0, 0)
+        self.note_rect = self.row(col, first)
+        self.waits_rect = self.row(col, rows - 1)
 
     def watch(self, step: int) -> None:
         """The replay of the game so far, from the table this seat faced before action ``step``."""
@@ -708,25 +777,31 @@ class HandReviewScene(MenuScene):
         return "Paused: the game waits for you" if scene.paused else "The game goes on meanwhile"
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        w, h = surface.get_size()
         if self.table_scene is not None:
             with layout.quiet():  # the table lies dimmed under the review: its layout is not this scene's
                 self.table_scene.draw(surface, alpha)
-            ui_theme.dim(surface, 175)
+            ui_theme.dim(surface, 215)
+            strip = pygame.Surface((w, 56), pygame.SRCALPHA)  # this screen's key hints, not the table's
+            strip.fill((6, 16, 12, 235))
+            surface.blit(strip, (0, h - 56))
         else:
             ui_theme.background(surface)
-        w, h = surface.get_size()
-        ui_theme.panel(surface, self.panel_rect)
+        ui_theme.panel(surface, self.panel_rect, alpha=240)
         ui_theme.title_text(surface, self.title, (w // 2, self.panel_rect.y - 70), 44)
         small = h < 640
         waits = self.waits()
         if waits:
-            ui_theme.text(surface, waits, 16 if small else 18, (w // 2, self.panel_rect.bottom + 10), "muted",
-                          anchor="midtop")
+            ui_theme.text(surface, waits, 16 if small else 18, self.waits_rect.center, "muted", anchor="center")
+        if self.summary:
+            line = self.summary_rect
+            ui_theme.text(surface, self.summary, 18 if small else 22, line.center, "accent_bright", anchor="center",
+                          bold=True)
         row = self.note_rect
         ui_theme.text(surface, self.note(), 16 if small else 19, (row.x + 4, row.centery),
                       "muted" if self.job is not None or not self.moments else "ink", anchor="midleft",
                       bold=bool(self.moments))
-        watch_w = 220 if w < 1100 else 240
+        watch_w = 200 if w < 1100 else 230
         for moment, rect in zip(self.moments, self.moment_rects, strict=False):
             room = rect.width - watch_w - 16
             px = 16 if small else 19

@@ -132,7 +132,21 @@ def _blunder(game_name: str, turn: Turn) -> Moment | None:
     why = blunder(game_name, turn.view, turn.legal, turn.action)
     if why is None:
         return None
-    return Moment(turn.step, f"{_move(turn.action)}: {why}", "blunder", 100.0, _hand_of(turn.view))
+    return Moment(turn.step, _weak(turn.action, why), "blunder", 100.0, _hand_of(turn.view))
+
+
+PAST = {"draw": "you drew", "pass": "you passed", "knock": "you knocked", "slap": "you slapped",
+        "choose": "you chose", "flip": "you asked to flip", "spit": "you called Spit", "go": "you called Go"}
+
+
+def _weak(action: Action, why: str) -> str:
+    """A weak move said in the past: "you passed when a meld would lay the whole hand" (the coach's
+    words lead with the move's own verb, "passes when ...": said once)."""
+    kind = str(action.get("type"))
+    verb, _, rest = why.partition(" ")
+    if kind in PAST and rest and verb.lower().rstrip("s") in (kind, kind + "e", kind.rstrip("s")):
+        return f"{PAST[kind]} {rest}"
+    return f"{_move(action)}: {why}"
 
 
 def _hand_of(view: View) -> int | None:
@@ -444,7 +458,17 @@ def _speed(context: _Context, turns: Sequence[Turn]) -> list[Moment]:
         if any(e.get("type") == "round_over" for e in turn.events) and stuck_from is not None:
             out.extend(_speed_stuck(context, stuck_from, plays))
             stuck_from = None
-    return out
+    return _longest_stuck(out)
+
+
+def _longest_stuck(moments: list[Moment]) -> list[Moment]:
+    """Of a round's stuck moments only the one the other player made most of (the earliest of equals):
+    three lines saying the same differ only in their numbers."""
+    best: dict[int | None, Moment] = {}
+    for m in moments:
+        if m.claims and m.claims[0].kind == "stuck" and (m.hand not in best or m.weight > best[m.hand].weight):
+            best[m.hand] = m
+    return [m for m in moments if not (m.claims and m.claims[0].kind == "stuck") or best.get(m.hand) is m]
 
 
 def _speed_stuck(context: _Context, start: Turn, plays: int) -> list[Moment]:
