@@ -187,11 +187,13 @@ class LearnScene(TableScene):
     def draw_overlay(self, surface: pygame.Surface) -> None:
         super().draw_overlay(surface)
         if self.app.scene is self and self.table is not None:
-            drawn = self.presence.table_drawn()
-            keep_clear = [d.box for d in drawn if d.kind not in ("backdrop", "overlay")] + [self.menu_rect]
+            drawn = [d for d in self.presence.table_drawn() if d.kind not in ("backdrop", "overlay")]
             toasts = getattr(self.table, "toasts", None)
-            keep_clear += toasts.areas() if toasts is not None else []
-            box = self.idea_plate.draw(surface, keep_clear)
+            extra = [self.menu_rect] + (toasts.areas() if toasts is not None else [])
+            mine = f"hand {self._first_seat()}"
+            needed = [d.box for d in drawn if not (d.kind == "hand" and d.name != mine)
+                      and d.name not in ("draw pile", "stock")]
+            box = self.idea_plate.draw(surface, [d.box for d in drawn] + extra, needed + extra)
             if box is not None:
                 self.report("panel", box, "coach idea")
 
@@ -215,6 +217,7 @@ class IdeaPlate:
         self.colour: tuple[int, int, int] = COACH_COLOUR
         self.left = 0.0
         self._placed: tuple[Any, pygame.Rect | None] | None = None  # (what it was placed for, where)
+        self.shape: tuple[list[str], int] | None = None  # the lines and font size it was placed with
 
     def say(self, text: str, colour: tuple[int, int, int], seconds: float) -> None:
         self.text, self.colour, self.left = text, colour, seconds
@@ -228,31 +231,46 @@ class IdeaPlate:
     def tick(self, dt: float) -> None:
         self.left = max(0.0, self.left - dt)
 
-    def lines(self, size: tuple[int, int]) -> tuple[list[str], int]:
-        """The words wrapped for a window of ``size``, and the font size: three lines at most."""
+    def shapes(self, size: tuple[int, int]) -> list[tuple[list[str], int]]:
+        """The words wrapped for a window of ``size`` (lines, font size), in the order tried: at 60% of
+        the width, narrower and taller, wider and flatter; four lines at most."""
         w, h = size
-        px = 19 if h >= 700 else 16
-        lines = ui_theme.wrap(self.text, px, int(w * 0.6))
-        while len(lines) > 3 and px > 12:
-            px -= 1
-            lines = ui_theme.wrap(self.text, px, int(w * 0.6))
-        return lines, px
+        out = []
+        for share in (0.6, 0.45, 0.8):
+            px = 19 if h >= 700 else 16
+            lines = ui_theme.wrap(self.text, px, int(w * share))
+            while len(lines) > 4 and px > 12:
+                px -= 1
+                lines = ui_theme.wrap(self.text, px, int(w * share))
+            out.append((lines, px))
+        return out
 
-    def draw(self, surface: pygame.Surface, keep_clear: list[pygame.Rect]) -> pygame.Rect | None:
-        """Draw the plate clear of ``keep_clear``; where it went (None when nothing is said)."""
+    def draw(self, surface: pygame.Surface, keep_clear: list[pygame.Rect],
+             needed: list[pygame.Rect] | None = None) -> pygame.Rect | None:
+        """Draw the plate clear of ``keep_clear`` (everything the table drew), else clear of ``needed``
+        (what the player needs: not the other seats' card backs or the draw pile); where it went
+        (None when nothing is said, or no place is clear even of ``needed``)."""
         if self.left <= 0 or not self.text:
             return None
         size = surface.get_size()
-        lines, px = self.lines(size)
-        line_h = ui_theme.font(px).get_linesize()
-        width = max(ui_theme.font(px).size(line)[0] for line in lines) + 28
-        plate = pygame.Rect(0, 0, width, line_h * len(lines) + 16)
-        key = (size, tuple(tuple(r) for r in keep_clear), plate.size)
+        key = (size, self.text, tuple(tuple(r) for r in keep_clear))
         if self._placed is None or self._placed[0] != key:
-            self._placed = (key, self.place(plate, size, keep_clear))
+            self._placed = (key, None)
+            self.shape = None
+            for avoid in (keep_clear, needed if needed is not None else keep_clear):
+                for lines, px in self.shapes(size):
+                    line_h = ui_theme.font(px).get_linesize()
+                    width = max(ui_theme.font(px).size(line)[0] for line in lines) + 28
+                    spot = self.place(pygame.Rect(0, 0, width, line_h * len(lines) + 16), size, avoid)
+                    if spot is not None:
+                        self._placed, self.shape = (key, spot), (lines, px)
+                        break
+                if self.shape is not None:
+                    break
         spot = self._placed[1]
-        if spot is None:
+        if spot is None or self.shape is None:
             return None  # nowhere clear: the words wait for room rather than cover the table
+        lines, px = self.shape
         back = pygame.Surface(spot.size, pygame.SRCALPHA)
         fade = min(1.0, self.left / 0.4)
         back.fill((6, 16, 22, int(228 * fade)))
@@ -261,7 +279,7 @@ class IdeaPlate:
         y = spot.y + 8
         for line in lines:
             ui_theme.text(surface, line, px, (spot.centerx, y), self.colour, anchor="midtop")
-            y += line_h
+            y += ui_theme.font(px).get_linesize()
         return spot
 
     @staticmethod

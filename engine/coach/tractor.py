@@ -68,8 +68,8 @@ def play_claims(view: View, cards: list[str]) -> list[Claim]:
                                 f"{'trump' if cls == TRUMP else 'card of its suit'} beats it", tuple(cards)))
         else:
             claims.append(Claim("lead", f"lead {names(cards)}", tuple(cards)))
-        if given:
-            claims.append(Claim("gives", f"it puts {s(given, 'point')} in the trick", number=given))
+        claims.append(Claim("gives", f"it puts {s(given, 'point')} in the trick" if given else
+                            "it puts no points at risk", number=given))
         return claims
     winner = winner_after(view, order, cards)
     total = given + sum(points_of(p["cards"]) for p in view["trick"])
@@ -77,7 +77,7 @@ def play_claims(view: View, cards: list[str]) -> list[Claim]:
     partner = (me + 2) % PLAYERS
     if last:
         kind = "wins" if winner == me else "loses"
-        verb = "wins the trick" if winner == me else "cannot win the trick"
+        verb = ("wins the trick" if len(cards) == 1 else "win the trick") if winner == me else "cannot win the trick"
         claims.append(Claim(kind, f"{names(cards)} {verb}", tuple(cards)))
         if total:
             claims.append(Claim("points", f"the trick's {s(total, 'point')} go to {side(view, winner)}", number=total,
@@ -88,9 +88,11 @@ def play_claims(view: View, cards: list[str]) -> list[Claim]:
     if view["winning"] == partner:
         claims.append(Claim("partner_winning", "your partner is winning the trick", tuple(cards)))
     elif winner == me:
-        claims.append(Claim("on_top", f"{names(cards)} is winning the trick so far", tuple(cards)))
+        claims.append(Claim("on_top", f"{names(cards)} {'is' if len(cards) == 1 else 'are'} winning the trick so far",
+                            tuple(cards)))
     else:
-        claims.append(Claim("behind", f"{names(cards)} does not win the trick as it stands", tuple(cards)))
+        claims.append(Claim("behind", f"{names(cards)} {'does' if len(cards) == 1 else 'do'} not win the trick as "
+                            "it stands", tuple(cards)))
     claims.append(Claim("gives", f"it gives {s(given, 'point')}" if given else "it gives no points",
                         number=given))
     return claims
