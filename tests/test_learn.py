@@ -100,6 +100,8 @@ def test_the_coach_covers_nothing_the_table_drew(play_app, game_name: str, size:
         needed = [d for d in drawn if d.kind not in ("backdrop", "overlay") and d.name not in ("draw pile", "stock")
                   and not (d.kind == "hand" and d.name != "hand 0")]  # the others' card backs may go under it
         covered = [d for d in needed if d.box.colliderect(box)]
+        suggestion = scene.table.hint_plate.area
+        assert suggestion is None or not suggestion.colliderect(box), "the idea covers the coach's suggestion"
         assert not covered, f"the coach's plate {box} covers {[(d.kind, d.name) for d in covered]}"
         if placed >= 3:
             break

@@ -190,6 +190,8 @@ class LearnScene(TableScene):
             drawn = [d for d in self.presence.table_drawn() if d.kind not in ("backdrop", "overlay")]
             toasts = getattr(self.table, "toasts", None)
             extra = [self.menu_rect] + (toasts.areas() if toasts is not None else [])
+            suggestion = self.table.hint_plate.area
+            extra += [suggestion] if suggestion is not None else []
             mine = f"hand {self._first_seat()}"
             needed = [d.box for d in drawn if not (d.kind == "hand" and d.name != mine)
                       and d.name not in ("draw pile", "stock")]

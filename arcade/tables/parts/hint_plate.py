@@ -72,6 +72,11 @@ class HintPlate:
     def forget_spot(self) -> None:
         self._spot = None
 
+    @property
+    def area(self) -> pygame.Rect | None:
+        """Where the plate showing now was drawn (a Learn table's coach keeps its words clear of it)."""
+        return self._spot.copy() if self.hinted is not None and self._spot is not None else None
+
     def targets(self) -> list[pygame.Rect]:
         table = self.table
         return [s.rect for s in table.sprites if s.glow == HINT] + [b.rect for b in table.buttons if b.hinted]
