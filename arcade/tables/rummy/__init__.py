@@ -16,7 +16,8 @@ place last), Up/Down a row, and confirm puts the selection into the meld; a meld
 reached only on purpose: E (a pad's RB) steps into the meld, where Left/Right walk its cards and
 confirm picks one up, and E again (or Back) steps out. Back first clears the selection, then leaves a
 meld, and only then opens the menu. The Hint key builds the hard bot's suggestion the same way, a step
-at a time, with the keys on Hint (confirm: the next step) and then on Meld.
+at a time, with the keys on Hint (confirm: the next step) and then on Meld. L (a pad's X) shows the
+others' last turns again.
 
 :class:`~.table.RummyTable` composes its parts, one concern each, as the base table composes
 :mod:`cardtable.arcade.tables.parts`; a part reads the table's public state and the other parts' public
@@ -30,6 +31,7 @@ methods:
 - :mod:`.keys`: where the keyboard or pad is (hand, table, buttons) and how its keys move it.
 - :mod:`.board`: what is drawn around the cards (pile, plates, meld panels, prompt, joker names,
   final scores).
+- :mod:`.narration`: the others' turns in words, a line each, on a recap at the top of the middle.
 """
 
 from cardtable.arcade.tables.rummy.table import RummyTable

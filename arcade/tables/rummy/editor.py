@@ -14,7 +14,7 @@ from cardtable.arcade.tables.rummy.tiles import (
     JOKER,
     NAMED,
     Tile,
-    cards_words,
+    cards_text,
     hand_key,
     joker_choices,
     name_jokers,
@@ -196,7 +196,7 @@ class Editor:
         run.after = hint_steps.texts(self.work)
         number = run.steps - len(todo) + 1
         lays = any(t.from_hand for meld in placed for t in meld)
-        what = " and ".join(cards_words([t.text for t in meld]) for meld in placed)
+        what = " and ".join(cards_text([t.text for t in meld]) for meld in placed)
         self.note = (f"Hint {number} of {run.steps}: {what}" + ("" if lays else " (moved)")
                      + (": Meld to play it all" if number == run.steps else ": Hint again for the next"))
         return next(i for i, m in enumerate(self.work) if m is placed[0])

@@ -47,18 +47,29 @@ class Seating:
         size = t.card_px(0.1)
         return pygame.Rect(round(max(110 * t.u, MENU_CORNER[0])), round(10 * t.u), *size)
 
-    def table_area(self) -> pygame.Rect:
-        """Where the melds go: under the draw pile and the plates, over the prompt line above the buttons."""
+    def _middle(self) -> pygame.Rect:
+        """Under the draw pile and the plates, over the prompt line above the buttons."""
         u = self.table.u
         top = max(96 * u, self.stock_rect().bottom + 8 * u)
         bottom = self.prompt_bottom() - 24 * u
         return pygame.Rect(round(20 * u), round(top), round(self.table.W - 40 * u), round(bottom - top))
 
+    def recap_band(self) -> pygame.Rect:
+        """The top of the middle: the others' last turns in words (:mod:`.narration`)."""
+        middle = self._middle()
+        return pygame.Rect(middle.left, middle.top, middle.width, self.table.narration.height())
+
+    def table_area(self) -> pygame.Rect:
+        """Where the melds go: the middle of the table under the recap's band."""
+        middle = self._middle()
+        band = self.recap_band().height
+        return pygame.Rect(middle.left, middle.top + band, middle.width, middle.height - band)
+
     def flow(self, lengths: list[int], editing: bool) -> Flow:
         """Melds of ``lengths`` cards laid out in rows from the centre of the table area (each row
         centred, the rows centred top to bottom), at the largest card size that fits."""
         t = self.table
-        key = (tuple(lengths), editing, t.size, t.card_scale)
+        key = (tuple(lengths), editing, tuple(self.table_area()), t.card_scale)
         if self._flow is None or self._flow[0] != key:
             self._flow = (key, self._lay_out(lengths, editing))
         return self._flow[1]

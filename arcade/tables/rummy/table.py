@@ -12,7 +12,6 @@ import pygame
 from cardtable.arcade.anim import Effect
 from cardtable.arcade.tables.base import (
     ARROWS,
-    CYAN,
     GOLD,
     LEGAL,
     WARM_CODES,
@@ -26,6 +25,7 @@ from cardtable.arcade.tables.rummy.board import Board
 from cardtable.arcade.tables.rummy.buttons import ActionButtons
 from cardtable.arcade.tables.rummy.editor import Editor
 from cardtable.arcade.tables.rummy.keys import Keys
+from cardtable.arcade.tables.rummy.narration import Narration
 from cardtable.arcade.tables.rummy.seating import Seating
 from cardtable.arcade.tables.rummy.tiles import JOKER
 from cardtable.arcade.tables.turn import CouchPlay
@@ -35,7 +35,7 @@ class RummyTable(CouchPlay, Table):
     """The Manipulation Rummy table (see the package's docstring), composed of its parts:
     :attr:`editor` the pending table and the selection, :attr:`seating` where things sit,
     :attr:`action_buttons` the button row, :attr:`keys` where the keyboard or pad is, :attr:`board`
-    what is drawn around the cards."""
+    what is drawn around the cards, :attr:`narration` the others' turns in words."""
 
     deck = (*WARM_CODES, "JK")
 
@@ -45,6 +45,7 @@ class RummyTable(CouchPlay, Table):
         self.action_buttons = ActionButtons(self)
         self.keys = Keys(self)
         self.board = Board(self)
+        self.narration = Narration(self)
         self._meld_seat: int | None = None  # who melded last: new table cards come from there
         super().__init__(*args, **kwargs)
 
@@ -175,7 +176,8 @@ class RummyTable(CouchPlay, Table):
             self.board.draw_focus(surface, boxes[len(melds) if stop[1] is None else stop[1]])
         if self.view.get("phase") == "over":
             self.board.draw_results(surface)
-        self.hint_bar.draw(surface, self.key_hints(stop))
+        self.narration.draw(surface, self.seating.recap_band())
+        self.hint_bar.draw(surface, [*self.key_hints(stop), self.narration.recap.key_hint()])
 
     def key_hints(self, stop: tuple | None) -> list:
         """What the keys do where they are, for the hint bar."""
@@ -197,18 +199,18 @@ class RummyTable(CouchPlay, Table):
 
     # -- events ---------------------------------------------------------------------------------
 
+    def on_tick(self, dt: float) -> None:
+        self.narration.tick(dt)
+
     def on_event(self, event: dict[str, Any]) -> None:
         kind = event.get("type")
         seat = event.get("seat")
+        self.narration.hear(event)  # before the view changes: it compares the old table with the new
         if kind == "draw":
             self.sounds.play("flip")
         elif kind == "meld" and isinstance(seat, int):
             self._meld_seat = seat
             self.sounds.play("play")
-            played = event.get("played") or []
-            if seat != self.me:
-                self.callouts.float_text(f"melds {len(played)} card{'s' if len(played) != 1 else ''}",
-                                         self.seating.plate_centre(seat), CYAN, 1.5)
         elif kind == "knock" and isinstance(seat, int):
             self.callouts.banner(f"{self.name(seat)} knocks!", GOLD, 1.4, 0.7)
         elif kind == "last_turns":
@@ -270,6 +272,10 @@ class RummyTable(CouchPlay, Table):
 
     def on_alt(self, seat: int | None) -> list[tuple[int, Action]]:
         self.keys.alt()
+        return []
+
+    def on_recap(self, seat: int | None) -> list[tuple[int, Action]]:
+        self.narration.recap.review()
         return []
 
     def on_pile(self, seat: int | None, pile: int) -> list[tuple[int, Action]]:

@@ -101,21 +101,11 @@ def sort_meld(meld: list[Tile]) -> list[Tile]:
     return sorted(meld, key=lambda t: _value(t.name, high) if t.name else 99)
 
 
-SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
-
-def cards_words(cards: list[str]) -> str:
-    """Cards in a line of text (the table's typeface has no suit signs): a run "7 8 9 of hearts", a
-    group "Q of spades, diamonds, clubs", anything else by suit; jokers last."""
+def cards_text(cards: list[str]) -> str:
+    """Cards in a line of text, by suit then rank, as their codes with a 10 for T ("7H 8H 9H 10H");
+    jokers last (the table's typeface has no suit signs)."""
     real = sorted((c for c in cards if not c.startswith(JOKER)), key=hand_key)
     jokers = len(cards) - len(real)
-    rank = lambda c: "10" if c[0] == "T" else c[0]  # noqa: E731
-    parts: list[str] = []
-    if len(real) > 1 and len({c[0] for c in real}) == 1:
-        parts.append(f"{rank(real[0])} of " + ", ".join(SUIT_WORDS[c[1]] for c in real))
-    else:
-        for suit in dict.fromkeys(c[1] for c in real):
-            parts.append(" ".join(rank(c) for c in real if c[1] == suit) + f" of {SUIT_WORDS[suit]}")
-    if jokers:
-        parts.append("a joker" if jokers == 1 else f"{jokers} jokers")
-    return ", ".join(parts)
+    words = [("10" + c[1]) if c[0] == "T" else c for c in real]
+    return " ".join(words + ["joker"] * jokers)
