@@ -303,6 +303,15 @@ def test_go_stop_hand_against_bots_by_mouse() -> None:
     assert kinds["play"] >= 5
 
 
+def cursor_to(h: Harness, index: int) -> None:
+    """Right until the cursor is on card ``index`` (it steps over cards the seat may not use)."""
+    for _ in range(len(h.table.picking.shown_cards())):  # type: ignore[attr-defined]
+        if h.table.controls.inputs[0].cursor == index:
+            return
+        h.command("right")
+    assert h.table.controls.inputs[0].cursor == index
+
+
 def tractor_keys(h: Harness, target: Action) -> None:
     """Make ``target`` happen with the keyboard only."""
     table: TractorTable = h.table  # type: ignore[assignment]
@@ -321,9 +330,7 @@ def tractor_keys(h: Harness, target: Action) -> None:
     if table.zone.get(0) == "menu":
         h.command("alt")
     if not table.picking.selecting():
-        i = cards.index(target["cards"][0])
-        for _ in range((i - table.controls.inputs[0].cursor) % len(cards)):
-            h.command("right")
+        cursor_to(h, cards.index(target["cards"][0]))
         out = h.command("confirm")
         assert out == [(0, target)], (out, target)
         return
@@ -333,8 +340,7 @@ def tractor_keys(h: Harness, target: Action) -> None:
         if want[card] <= 0:
             continue
         want[card] -= 1
-        for _ in range((i - table.controls.inputs[0].cursor) % len(cards)):
-            h.command("right")
+        cursor_to(h, i)
         assert h.command("confirm") == []
     h.command("alt")
     out = h.command("confirm")

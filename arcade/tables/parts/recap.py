@@ -132,11 +132,14 @@ class Recap:
         if clipped is None:
             if len(self._clipped) > 200:
                 self._clipped.clear()
-            font = self.table.ink.font(px)
-            clipped = text
-            if font.size(text)[0] > width:
-                while clipped and font.size(clipped + "\u2026")[0] > width:
-                    clipped = clipped[:-1]
-                clipped = clipped.rstrip() + "\u2026"
-            self._clipped[key] = clipped
+            clipped = self._clipped[key] = clip(self.table.ink.font(px), text, width)
         return clipped
+
+
+def clip(font: pygame.font.Font, text: str, width: float) -> str:
+    """``text`` cut with an ellipsis so that it fits ``width`` in ``font``."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "\u2026")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "\u2026"

@@ -8,8 +8,10 @@ Selection: plays of several cards (leads, throws, follows of a pair or more) and
 toggling cards (click, or confirm over the cursor), then the Play/Bury button. A follow of one card is
 played at once. The table never judges the play: the host's reason for a refusal is shown.
 
-Keyboard / gamepad: Left/Right move the cursor over the hand, confirm toggles (or plays a single),
-Tab/Y or Up/Down switch to the buttons (Play, Clear, Draw, Declare..., Pass) and back; Back clears.
+Keyboard / gamepad: Left/Right move the cursor over the cards you may use now, confirm toggles (or
+plays a single), Q/E (LB/RB) take the pair or tractor under the cursor or the next one whole (a follow
+of two pairs: E, E, confirm), Tab/Y or Up/Down switch to the buttons (Play, Clear, Draw, Declare...,
+Pass) and back; Back clears. Once the selection is a play, the focus is on Play.
 
 Drawing is automatic (:mod:`.autodraw`): the table draws for a local seat on its turn, after a short
 pause, and holds off while a Declare button is chosen; the Draw button still draws at once.
@@ -24,6 +26,7 @@ methods:
 - :mod:`.autodraw`: the automatic draw and when it holds off.
 - :mod:`.scoreboard`: plates, the info panel, the prompt, the draw pile's count, the game-over panel.
 - :mod:`.last_trick`: the last trick's corner panel and its large view.
+- :mod:`.narration`: a line for each of the others' moves on the table's recap panel.
 - :mod:`.words`: names of suits, ranks, levels and jokers.
 """
 

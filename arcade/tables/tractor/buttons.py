@@ -65,7 +65,7 @@ class ActionButtons:
             bw = round((t.W * 0.9 - gap * (len(entries) - 1)) / len(entries))
             total = len(entries) * (bw + gap) - gap
         left = t.W / 2 - total / 2
-        top = t.seating.hand_top() - bh - 34 * t.u
+        top = t.seating.buttons_top()
         focus = t.menu_focus.get(me, 0) % len(entries)
         keyboard = t.zone.get(me) == "menu" and not t.controls.mouse_active
         for i, (label, note, action, hit) in enumerate(entries):

@@ -10,6 +10,8 @@ import pygame
 
 from cardtable.arcade import layout
 from cardtable.arcade.tables.base import GOLD, MUTED, fan
+from cardtable.arcade.tables.parts.recap import MIN_PX, clip
+from cardtable.arcade.tables.tractor.words import short_name
 
 if TYPE_CHECKING:
     from cardtable.arcade.tables.tractor.table import TractorTable
@@ -41,6 +43,16 @@ class LastTrick:
         """The corner panel's small cards (drawn on the static layer, so warmed ahead)."""
         return self.table.card_px(0.085)
 
+    def name_px(self) -> float:
+        """The names under the corner panel's cards: 12.5 px or more (they were 6 px at 960x540)."""
+        return max(MIN_PX, 15 * self.table.u)
+
+    def height(self) -> int:
+        """The corner panel's height: its title, the small cards and the names under them."""
+        u = self.table.u
+        names = self.table.ink.font(self.name_px()).get_height()
+        return round(max(118 * u, 32 * u + self.card_size()[1] + 2 * u + names + 4 * u))
+
     def draw_panel(self, surface: pygame.Surface) -> None:
         last = self.last()
         if last is None:
@@ -70,9 +82,9 @@ class LastTrick:
                 surface.blit(t.art.face(card, size), (x + j * step, y))
             seat = play.get("seat")
             if isinstance(seat, int):
-                name = t.name(seat)
-                t.ink.blit_text(surface, name, t.ink.fit(name, 15 * u, room - 4 * u), MUTED, "topleft",
-                                (x, y + size[1] + 2 * u), False)
+                px = self.name_px()
+                name = clip(t.ink.font(px), short_name(t.name(seat)), room - 4 * u)
+                t.ink.blit_text(surface, name, px, MUTED, "topleft", (x, y + size[1] + 2 * u), False)
             x += room
 
     def draw_large(self, surface: pygame.Surface) -> None:

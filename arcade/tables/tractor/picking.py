@@ -24,6 +24,7 @@ class Picking:
         self.selected: dict[int, set[int]] = {}
         self._made_in: dict[int, tuple] = {}  # seat -> the position its selection belongs to
         self._sent: dict[int, set[int]] = {}  # seat -> the selection its last play or bury was made of
+        self._units: tuple[tuple, list[list[int]]] = ((), [])  # (what they were found in, the units)
 
     # -- what the seat may do -------------------------------------------------------------------
 
@@ -59,6 +60,76 @@ class Picking:
         """Plays of exactly one card: played at once when a single card is all the seat may play."""
         return {a["cards"][0]: a for a in self.table.my_legal()
                 if a.get("type") == "play" and "choose" not in a and len(a.get("cards") or []) == 1}
+
+    def pool(self) -> Counter:
+        """The cards the seat may play now: its template's choice and every listed play's cards."""
+        pool = Counter((self.template() or {}).get("choose", {}).get("from") or [])
+        for a in self.table.my_legal():
+            if a.get("type") == "play" and "choose" not in a:
+                pool.update(set(a.get("cards") or []))
+        return pool
+
+    def usable(self) -> list[bool]:
+        """Per shown card: whether the seat may use it now (empty when it may use none)."""
+        pool, singles = self.pool(), self.singles()
+        if not pool and not singles:
+            return []
+        return [card in pool or card in singles for card in self.shown_cards()]
+
+    def units(self) -> list[list[int]]:
+        """The pairs and tractors among the cards the seat may use now, longest first within a suit,
+        as indexes into :meth:`shown_cards` (remembered for the same cards and choice)."""
+        cards, pool, order = self.shown_cards(), self.pool(), self.order()
+        key = (tuple(cards), tuple(sorted(pool.items())), self.selecting())
+        if self._units[0] == key:
+            return self._units[1]
+        found: list[list[int]] = []
+        if order is not None and self.selecting() and all(c in order for c in cards):
+            by_class: dict[str, list[int]] = {}
+            for i, card in enumerate(cards):
+                if pool[card] > 0:
+                    by_class.setdefault(order[card][0], []).append(i)
+            for indexes in by_class.values():
+                free = [(i, cards[i]) for i in indexes]
+                for unit in tractor_shapes.decompose([c for _, c in free], order):
+                    if unit[0] != 2:
+                        continue
+                    taken = []
+                    for code in unit[3]:
+                        at = next(j for j, (_, c) in enumerate(free) if c == code)
+                        taken.append(free.pop(at)[0])
+                    found.append(sorted(taken))
+            found.sort()
+        self._units = (key, found)
+        return found
+
+    def take_unit(self, seat: int, cursor: int, step: int) -> list[int]:
+        """Select the pair or tractor under the cursor, or the next one on the ``step`` side (1 right,
+        -1 left), whole; as much of it as the play's count still takes. Its indexes, or [] with a
+        toast saying why not."""
+        chosen = self.selected.setdefault(seat, set())
+        units = [u for u in self.units() if not set(u) <= chosen]
+        if not units:
+            self.table.toasts.add("No pair or tractor left to take", BAD, 1.4)
+            return []
+        if step > 0:
+            ahead = [u for u in units if max(u) >= cursor]
+            unit = min(ahead or units, key=min)
+        else:
+            behind = [u for u in units if min(u) <= cursor]
+            unit = max(behind or units, key=min)
+        count = ((self.template() or {}).get("choose") or {}).get("count")
+        room = len(unit) if count is None else (count - len(chosen)) // 2 * 2
+        if room <= 0:
+            self.table.toasts.add(f"That's {count} already: unselect one first", BAD, 1.4)
+            return []
+        unit = [i for i in unit if i not in chosen][:room]
+        chosen.update(unit)
+        return unit
+
+    def complete(self, seat: int) -> bool:
+        """The selection is a play the seat can make (a follow: all the cards it needs)."""
+        return self.selected_action(seat) is not None
 
     def selecting(self) -> bool:
         """The seat builds its play by selecting cards (leads, multi-card follows, the bury)."""

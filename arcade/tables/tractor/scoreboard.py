@@ -150,9 +150,11 @@ class Scoreboard:
             turn = view.get("turn")
             if isinstance(turn, int) and turn != t.me:
                 text = f"Waiting for {t.name(turn)}"
-        if text:
-            top = t.seating.hand_top() - 48 * t.u - 34 * t.u - 8 * t.u
-            t.ink.blit_text(surface, text, 24 * t.u, GOLD, "midbottom", (t.W / 2, top))
+        if text:  # over the button row, or in its place (my play in the trick is just above)
+            me = t.me
+            buttons = me is not None and me in t.local_seats and bool(t.menu_entries(me))
+            bottom = t.seating.buttons_top() - 8 * t.u if buttons else t.seating.plate_bottom()
+            t.ink.blit_text(surface, text, 24 * t.u, GOLD, "midbottom", (t.W / 2, bottom))
 
     def draw_pile(self, surface: pygame.Surface) -> None:
         """The draw pile's depth (backs behind its top card) and how many cards are left to draw."""

@@ -45,7 +45,7 @@ class Seating:
     def trick_centre(self, seat: int) -> Vec:
         t = self.table
         cx, cy = t.W * 0.5, t.H * 0.415
-        dx, dy = [(0, 0.1), (0.2, 0), (0, -0.11), (-0.2, 0)][self.rel(seat)]
+        dx, dy = [(0, 0.085), (0.2, 0), (0, -0.11), (-0.2, 0)][self.rel(seat)]  # mine clear of the prompt
         return (cx + dx * t.W, cy + dy * t.H)
 
     def hand_size(self) -> tuple[int, int]:
@@ -60,6 +60,11 @@ class Seating:
         u = self.table.u
         card = self.hand_size()[1]
         return self.hand_top() - card * max(CHOSEN_LIFT, CURSOR_LIFT) - MARKER_REACH * u - 2 * u
+
+    def buttons_top(self) -> float:
+        """The button row's top: the row ends where my plate does, clear of a chosen card standing up
+        and the cursor's marker over it (they ran into Play and Clear)."""
+        return self.plate_bottom() - round(48 * self.table.u)
 
     def my_plate_y(self) -> float:
         """My name plate's centre: above the marker over a chosen card, but not up into the fan of the
@@ -106,4 +111,12 @@ class Seating:
 
     def last_trick_rect(self) -> pygame.Rect:
         t = self.table
-        return pygame.Rect(round(t.W - 270 * t.u), round(10 * t.u), round(260 * t.u), round(118 * t.u))
+        return pygame.Rect(round(t.W - 270 * t.u), round(10 * t.u), round(260 * t.u), t.last_trick.height())
+
+    def recap_rect(self) -> pygame.Rect:
+        """The recap of the others' moves: under the last trick, right-aligned with it and wider (into
+        the felt above the right-hand play), as tall as its four lines."""
+        t = self.table
+        last = self.last_trick_rect()
+        width = max(last.width, round(340 * t.u))
+        return pygame.Rect(last.right - width, last.bottom + round(8 * t.u), width, t.narration.recap.height())

@@ -26,6 +26,7 @@ from cardtable.arcade.tables.base import (
 from cardtable.arcade.tables.tractor.autodraw import AutoDraw
 from cardtable.arcade.tables.tractor.buttons import ActionButtons, Entry
 from cardtable.arcade.tables.tractor.last_trick import LastTrick
+from cardtable.arcade.tables.tractor.narration import Narration
 from cardtable.arcade.tables.tractor.picking import Picking
 from cardtable.arcade.tables.tractor.scoreboard import Scoreboard, starter_chip
 from cardtable.arcade.tables.tractor.seating import CHOSEN_LIFT, CURSOR_LIFT, Seating
@@ -37,7 +38,8 @@ class TractorTable(CouchPlay, ActionMenu, Table):
     """The Tractor table (see the package's docstring), composed of its parts: :attr:`seating` where
     things sit, :attr:`picking` what the bottom seat picks, :attr:`action_buttons` its button row,
     :attr:`autodraw` the automatic draw, :attr:`scoreboard` plates, info and prompt, :attr:`last_trick`
-    the last trick's panels. ``zone`` and ``menu_focus`` (:class:`ActionMenu`) say where the keys are."""
+    the last trick's panels, :attr:`narration` a line for each of the others' moves. ``zone`` and
+    ``menu_focus`` (:class:`ActionMenu`) say where the keys are."""
 
     deck = (*WARM_CODES, "BJ", "RJ")
 
@@ -50,6 +52,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
         self.autodraw = AutoDraw(self)
         self.scoreboard = Scoreboard(self)
         self.last_trick = LastTrick(self)
+        self.narration = Narration(self)
         self._kitty_keys: set[tuple[str, int]] = set()  # the hand's sprites that came from the kitty
         super().__init__(*args, **kwargs)
 
@@ -110,11 +113,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
         legal = self.my_legal()
         selecting = self.picking.selecting()
         singles = self.picking.singles()
-        template = self.picking.template()
-        pool = Counter((template or {}).get("choose", {}).get("from") or [])
-        for a in legal:
-            if a.get("type") == "play" and "choose" not in a:
-                pool.update(set(a.get("cards") or []))
+        pool = self.picking.pool()
         active = bool(pool) or bool(singles)
         chosen = self.picking.selected.get(me, set())
         declarable = {c for a in legal if a.get("type") == "declare" for c in a.get("cards") or []}
@@ -159,7 +158,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             cx, cy = self.seating.seat_centre(seat)
             k = self.seating.rel(seat)
             y = cy + 46 * self.u if k != 2 else cy + 40 * self.u
-            width = self.W * (0.3 if k == 2 else 0.14)
+            width = self.W * 0.3 if k == 2 else min(self.W * 0.14, 165 * self.u)  # under the plate, clear of the edge
             rects = fan(len(codes), cx, y, small, width, small[0] * 0.4)
             seen: Counter = Counter()
             for j, (code, rect) in enumerate(zip(codes, rects, strict=True)):
@@ -222,6 +221,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
         legal = self.my_legal()
         if self._kitty_keys:
             self._kitty_tabs(surface, alpha)
+        self.narration.draw(surface)
         if self.view.get("phase") == "over":
             self.scoreboard.draw_final(surface)
         elif self.last_trick.shown:
@@ -236,11 +236,12 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             hints = [(ARROWS, "choose"), (("confirm",), "select"),
                      (("alt",), "back to the hand"), self.mouse_hint(me, "or click a button")]
         elif self.picking.selecting():
-            hints = [(ARROWS, "move"), (("confirm",), "select"),
+            pairs = (("pile_a", "pile_b"), "pair/tractor") if self.picking.units() else None
+            hints = [(ARROWS, "move"), (("confirm",), "select"), pairs,
                      (("alt",), "buttons"), (("back",), "clear"), self.mouse_hint(me, "or click cards")]
         else:
             hints = [(ARROWS, "choose a card"), (("confirm",), "play"), self.mouse_hint(me, "or click a card")]
-        self.hint_bar.draw(surface, hints)
+        self.hint_bar.draw(surface, [*hints, self.narration.recap.key_hint()])
 
     def _kitty_tabs(self, surface: pygame.Surface, alpha: float) -> None:
         """A blue tab over each card that came from the kitty."""
@@ -256,6 +257,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
 
     def on_tick(self, dt: float) -> None:
         self.autodraw.tick(dt)
+        self.narration.tick(dt)
 
     def auto_actions(self) -> list[tuple[int, Action]]:
         return self.autodraw.actions()
@@ -263,6 +265,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
     # -- events ---------------------------------------------------------------------------------
 
     def on_event(self, event: dict[str, Any]) -> None:
+        self.narration.hear(event)
         kind = event.get("type")
         seat = event.get("seat")
         if kind == "play":
@@ -311,9 +314,8 @@ class TractorTable(CouchPlay, ActionMenu, Table):
             for j, (card, rect) in enumerate(zip(cards, rects, strict=True)):
                 self.flights.fly_away(("gone", card, j, seat, self.clock), card, size, rect.topleft, end, hold=0.7,
                               duration=0.35)
-        if event.get("points"):
-            self.effects.add(Effect("float", f"+{event['points']} points", (target[0], target[1] - 50 * self.u), GOLD,
-                                    1.6, size=0.6))
+        if event.get("points"):  # over the winner's own play, in the felt (not up into a plate or the edge)
+            self.callouts.float_text(f"+{event['points']} points", self.seating.trick_centre(winner), GOLD, 1.6)
 
     # -- input ----------------------------------------------------------------------------------
 
@@ -365,9 +367,35 @@ class TractorTable(CouchPlay, ActionMenu, Table):
         if self.zone.get(seat) == "menu":
             self.move_menu_focus(seat, step)
             return []
+        self._move_cursor(seat, step)
+        return []
+
+    def _move_cursor(self, seat: int, step: int) -> None:
+        """One card left or right, over the cards the seat may use now (all when it may use none)."""
         cards = self.picking.shown_cards()
-        if cards:
-            self.controls.inputs[seat].cursor = (self.controls.inputs[seat].cursor + step) % len(cards)
+        if not cards:
+            return
+        usable = self.picking.usable()
+        seat_input = self.controls.inputs[seat]
+        for _ in range(len(cards)):
+            seat_input.cursor = (seat_input.cursor + step) % len(cards)
+            if not any(usable) or usable[seat_input.cursor]:
+                return
+
+    def on_pile(self, seat: int | None, pile: int) -> list[tuple[int, Action]]:
+        """Q/E (LB/RB): take the pair or tractor under the cursor, or the next one to the left (Q) or
+        right (E), whole; once the selection is a play, the focus goes to Play so confirm makes it."""
+        if seat is None or seat != self.me or not self.picking.selecting():
+            return []
+        cards = self.picking.shown_cards()
+        seat_input = self.controls.inputs[seat]
+        cursor = seat_input.cursor % len(cards) if cards else 0
+        self.zone[seat] = "hand"
+        taken = self.picking.take_unit(seat, cursor, 1 if pile else -1)
+        if taken:
+            seat_input.cursor = taken[0]
+            if self.picking.complete(seat):
+                self.zone[seat], self.menu_focus[seat] = "menu", 0
         return []
 
     def follow_hint(self, seat: int, tip: Any) -> None:
@@ -409,6 +437,11 @@ class TractorTable(CouchPlay, ActionMenu, Table):
         elif self.menu_entries(seat):
             self.zone[seat] = "menu"
             self.menu_focus[seat] = 0
+        return []
+
+    def on_recap(self, seat: int | None) -> list[tuple[int, Action]]:
+        """L (a pad's X): the others' last moves again, or hidden."""
+        self.narration.recap.review()
         return []
 
     def has_selection(self, seat: int) -> bool:
