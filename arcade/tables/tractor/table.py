@@ -60,7 +60,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
         return self.H * 0.3
 
     def toast_place(self) -> tuple[float, int]:
-        return self.H * 0.6, 2
+        return self.H * 0.55, 2  # above the prompt over the button row
 
     def my_legal(self) -> list[Action]:
         me = self.me
