@@ -125,7 +125,7 @@ def test_the_pad_x_and_each_couch_half_have_the_recap_key() -> None:
 def test_the_recap_overlaps_nothing_at_either_size(size) -> None:
     checked = 0
     for table, _seat, _action, _events, lines in play(5, size):
-        if not lines or table.showing_result():
+        if not lines or table.result.showing():
             continue
         surface = pygame.Surface(size)
         with layout.recording() as items:

@@ -279,7 +279,7 @@ def test_go_stop_labels_about_my_captures_rise_clear_of_my_prompt(monkeypatch) -
         mine = [pygame.Rect(d.rect) for d in items if d.kind == "label" and d.name.startswith("Your turn")]
         prompts.extend(mine)
         for progress in (0.0, 0.5, 1.0):
-            rect = table.callouts.float_rect("+1 junk from Bot 3 (normal)", 0.6, table.seat_point(table.me), progress)
+            rect = table.callouts.float_rect("+1 junk from Bot 3 (normal)", 0.6, table.seating.seat_point(table.me), progress)
             crossings.extend(f"{rect} over {p}" for p in mine if rect.colliderect(p))
 
     table_problems("go_stop", sizes=SIZES[:2], prepare=check)

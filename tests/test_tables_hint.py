@@ -242,14 +242,14 @@ def test_h_then_enter_plays_the_hinted_action(app, game: str) -> None:
     hand = list(table.views[0].get("hand") or [])
     table.controls.inputs[0].cursor = len(hand) - 1  # away from where the hint will point, most likely
     if game == "oh_hell":
-        table.bid_focus[0] = 0
+        table.bidding.focus[0] = 0
     app.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0))
     app.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_h, mod=0, unicode="h", scancode=0))
     app.step(2)
     wait_for_hint(app, scene)
     tip = table.hint_plate.hinted[1]
     chosen = table.on_confirm(0)
-    assert chosen == [(0, tip.action)] or (game == "go_stop" and table.picked.get(0) == tip.action.get("card")), (
+    assert chosen == [(0, tip.action)] or (game == "go_stop" and table.picking.picked.get(0) == tip.action.get("card")), (
         tip, chosen)
 
 

@@ -391,17 +391,17 @@ def test_oh_hell_deals_the_next_hand_after_the_last_trick_has_flown() -> None:
             break
         for _ in range(240):
             table.tick(1 / 120)
-    assert table.flights.ghosts and table.deal_wait > 0
+    assert table.flights.ghosts and table.pacing.deal_wait > 0
     assert not [s for s in table.sprites if s.key != "trump"], "new hand shown over the last trick"
     assert not [e for e in table.effects.items if e.kind == "banner"]
     winner = next(e["winner"] for e in events if e.get("type") == "trick")
     small = table.card_px(0.085)
-    end = table._ghost_ends[table.flights.ghosts[0].key]
-    plate_y = table.plate_centre(winner)[1]
+    end = table.pacing.ends[table.flights.ghosts[0].key]
+    plate_y = table.seating.plate_centre(winner)[1]
     assert end[1] + small[1] <= plate_y - 20 * table.u  # lands above the winner's plate
     for _ in range(int(1.3 * 120)):
         table.tick(1 / 120)
-    assert not table.flights.ghosts and table.deal_wait == 0
+    assert not table.flights.ghosts and table.pacing.deal_wait == 0
     assert any(isinstance(s.key, str) and s.code for s in table.sprites if s.key != "trump")
     assert [e for e in table.effects.items if e.kind == "banner" and "over" in e.text]
 
@@ -474,5 +474,5 @@ def test_oh_hell_card_out_of_turn_says_whose_turn_it_is() -> None:
     table.reject(0, tried[0][1], refused.value.reason)
     turn = game.to_act(state)[0]
     assert f"{table.name(turn)}'s turn" in table.toasts[-1][0]
-    table.deal_wait = 1.0
+    table.pacing.deal_wait = 1.0
     assert table.handle(Command("confirm", "keyboard"), 0) == []  # nothing played blind during a deal

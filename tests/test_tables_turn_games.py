@@ -639,7 +639,7 @@ def test_go_stop_shake_menu_by_keyboard() -> None:
         key(h, "alt")
     key(h, "right", (hand.index(target["card"]) - table.controls.inputs[0].cursor) % len(hand))
     assert key(h, "confirm") == []
-    assert table.zone.get(0) == "menu" and table.picked.get(0) == target["card"]
+    assert table.zone.get(0) == "menu" and table.picking.picked.get(0) == target["card"]
     entries = table.menu_entries(0)
     assert entries[-1][0] == "Cancel"
     index = next(i for i, e in enumerate(entries) if e[2] == target)

@@ -17,12 +17,12 @@ import pygame
 from cardtable.arcade.tables.parts.palette import GOLD, INK
 from cardtable.arcade.tables.parts.recap import Recap
 from cardtable.engine import hwatu
+from cardtable.engine.coach.go_stop import KIND_WORDS
 
 if TYPE_CHECKING:
     from cardtable.arcade.tables.go_stop.table import GoStopTable
 
-KINDS = {"B": "bright", "A": "animal", "R": "ribbon", "P": "junk", "D": "double junk"}
-SAME_MONTH = {"kiss": "kiss, took both", "ppuk": "ppuk: the three stay stacked", "ttadak": "ttadak, took all four"}
+SAME_MONTH = {"kiss": "kiss, took both", "ppuk": "ppuk, the three stacked", "ttadak": "ttadak, took all four"}
 COLUMN = 260  # the panel's width, in table units (the table's piles keep left of it)
 
 
@@ -30,7 +30,7 @@ def card_words(card: str) -> str:
     """A hwatu card by the number in its corner and its kind: "09A" -> "9 animal"."""
     if hwatu.is_joker(card):
         return "bonus card"
-    return f"{int(hwatu.month(card))} {KINDS[hwatu.kind(card)]}"
+    return f"{int(hwatu.month(card))} {KIND_WORDS[hwatu.kind(card)]}"
 
 
 def took(cards: list[str]) -> str:
@@ -81,7 +81,7 @@ class Narration:
         if kind == "deal":
             self.turn = None
             self._calls = []
-            self.recap.rows = 2 * max(2, self.table.players)
+            self.recap.rows = 2 * max(2, self.table.seating.players)
             self.recap.forget()
         elif not isinstance(seat, int):
             return
@@ -191,7 +191,7 @@ class Narration:
     def rect(self) -> pygame.Rect:
         """Where the panel goes: the right column, under the legend, above the buttons there."""
         t = self.table
-        top = t.legend_rect().bottom + 10 * t.u
+        top = t.seating.legend_rect().bottom + 10 * t.u
         return pygame.Rect(round(self.left()), round(top), round(COLUMN * t.u), self.recap.height())
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,0 +1,78 @@
+"""The hand's result over the middle of the table between hands: who won, why and for how much (or
+the nagari), each player's payment, chips and multipliers, the table's end; the Deal / Leave buttons
+are drawn on it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from cardtable.arcade import layout
+from cardtable.arcade.tables.base import BAD, GOLD, INK, LEGAL
+
+if TYPE_CHECKING:
+    from cardtable.arcade.tables.go_stop.table import GoStopTable
+
+
+class Result:
+    """The result panel: shown while a finished hand's result is in the view, and at the table's end."""
+
+    def __init__(self, table: GoStopTable) -> None:
+        self.table = table
+
+    def showing(self) -> bool:
+        view = self.table.view
+        phase = view.get("phase")
+        return phase in ("hand_over", "over") and view.get("last") is not None or phase == "over"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The panel, its lines and the buttons on it."""
+        t = self.table
+        rect = t.ink.blit_panel(surface, t.seating.result_rect(), (4, 18, 12, 240), border=(*GOLD, 200),
+                                name="result", kind="overlay")
+        with layout.part_of("result"):
+            self._lines(surface, rect)
+        with layout.part_of("result"):  # the result covers the felt: its buttons are drawn on it
+            t.renderer.draw_buttons(surface)
+
+    def title(self) -> str:
+        t = self.table
+        view = t.view
+        last = view.get("last") or {}
+        winner = last.get("winner")
+        reason = last.get("reason")
+        if view.get("phase") == "over":
+            chips = view.get("chips") or []
+            best = max(chips) if chips else 0
+            leaders = [t.name(s) for s, c in enumerate(chips) if c == best]
+            verb = "win" if leaders == ["You"] or len(leaders) > 1 else "wins"
+            return f"The table is over: {' & '.join(leaders)} {verb} ({best:+d} chips)"
+        if reason == "nagari" or winner is None:
+            return "Nagari: nobody won, the next hand pays double"
+        verb = "win" if t.name(winner) == "You" else "wins"
+        title = f"{t.name(winner)} {verb} ({reason}, {last.get('score', 0)} points"
+        return title + (f", {last.get('goes')} Go)" if last.get("goes") else ")")
+
+    def _lines(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        t = self.table
+        view = t.view
+        last = view.get("last") or {}
+        title = self.title()
+        t.ink.blit_text(surface, title, t.ink.fit(title, 34 * t.u, rect.width - 30 * t.u), GOLD, "midtop",
+                        (rect.centerx, rect.top + 14 * t.u))
+        payments = last.get("payments") or []
+        mults = last.get("multipliers") or []
+        chips = view.get("chips") or []
+        px = 22 * t.u
+        y = rect.top + 64 * t.u
+        for seat in range(t.seating.players):
+            pay = payments[seat] if seat < len(payments) else 0
+            mult = ", ".join(str(m).replace("_", " ") for m in (mults[seat] if seat < len(mults) else []))
+            line = f"{t.name(seat)}: {pay:+d} this hand, chips {chips[seat] if seat < len(chips) else 0:+d}"
+            if mult:
+                line += f"   ({mult})"
+            colour = LEGAL if pay > 0 else (BAD if pay < 0 else INK)
+            t.ink.blit_text(surface, line, t.ink.fit(line, px, rect.width - 30 * t.u), colour, "midtop",
+                            (rect.centerx, y), False)
+            y += px * 1.3

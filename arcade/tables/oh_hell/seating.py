@@ -1,0 +1,129 @@
+"""Where things sit on the Oh Hell table: your hand at the bottom, the other seats around the felt
+(play passes clockwise: left, across, right), each seat's name plate with its small face-down hand
+above it, the trick in the middle (each card towards its seat, smaller at big tables), the info panel
+with the trump card in the bottom-right corner."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from cardtable.arcade.anim import Vec
+from cardtable.arcade.cardart import card_size
+
+if TYPE_CHECKING:
+    from cardtable.arcade.tables.oh_hell.table import OhHellTable
+
+
+class Seating:
+    """The table's geometry, from the window's size, the player count and the seat at the bottom."""
+
+    def __init__(self, table: OhHellTable) -> None:
+        self.table = table
+
+    @property
+    def players(self) -> int:
+        return int(self.table.view.get("players") or 0)
+
+    def seat_angle(self, seat: int) -> float:
+        """Degrees around the table centre: 270 is the bottom (you), then clockwise (left, top, right)."""
+        n = max(1, self.players)
+        k = (seat - (self.table.me or 0)) % n
+        if k == 0:
+            return 270.0
+        m = n - 1
+        if m == 1:
+            return 90.0
+        if m == 2:
+            return (165.0, 15.0)[k - 1]
+        return 190.0 - (k - 1) * 200.0 / (m - 1)
+
+    def seat_centre(self, seat: int) -> Vec:
+        t = self.table
+        angle = math.radians(self.seat_angle(seat))
+        if seat == t.me:
+            return (t.W * 0.5, t.H * 0.9)
+        cx, cy = t.W * 0.5, t.H * 0.46
+        return (cx + t.W * 0.4 * math.cos(angle), cy - t.H * 0.3 * math.sin(angle))
+
+    def trick_spread(self) -> tuple[float, float]:
+        """How far from the middle a card of the trick lies, in card widths and heights."""
+        return (1.15, 0.5) if self.players <= 4 else (1.55, 0.6)
+
+    def trick_size(self) -> tuple[int, int]:
+        """The trick's cards: 17% of the height, smaller when the top card would reach the plates at the
+        top of the table (seven players, large cards)."""
+        top, bottom = self.trick_band()
+        cy = self.trick_centre()[1]
+        room = min(cy - top, bottom - cy) / (self.trick_spread()[1] + 0.5)
+        return card_size(round(min(self.table.card_px(0.17)[1], room)))
+
+    def trick_band(self) -> tuple[float, float]:
+        """The free band of felt the trick lies in: under the plates above the middle, over the hand."""
+        t = self.table
+        full = t.card_px(0.17)
+        cx, middle = t.W * 0.5, t.H * 0.4
+        reach = full[0] * (self.trick_spread()[0] + 0.5) + 75 * t.u  # half the trick's width + half a plate's
+        above = [y for x, y in (self.plate_centre(s) for s in range(self.players) if s != t.me)
+                 if abs(x - cx) < reach and y < middle]
+        top = max(above, default=t.H * 0.16) + 40 * t.u  # under those plates (34u: half a plate)
+        return top, self.hand_top() - 30 * t.u
+
+    def trick_centre(self) -> Vec:
+        """The middle of the trick: at 40% of the height, or the middle of the free band at big tables."""
+        t = self.table
+        if self.players <= 4:
+            return t.W * 0.5, t.H * 0.4
+        top, bottom = self.trick_band()
+        return t.W * 0.5, (top + bottom) / 2
+
+    def trick_rect(self, seat: int, size: tuple[int, int]) -> pygame.Rect:
+        """Where ``seat``'s card lies in the trick: towards the seat (wider apart at bigger tables)."""
+        angle = math.radians(self.seat_angle(seat))
+        cx, cy = self.trick_centre()
+        spread = self.trick_spread()
+        dx, dy = math.cos(angle) * size[0] * spread[0], -math.sin(angle) * size[1] * spread[1]
+        return pygame.Rect(round(cx + dx - size[0] / 2), round(cy + dy - size[1] / 2), *size)
+
+    def plate_centre(self, seat: int) -> Vec:
+        t = self.table
+        if seat == t.me:
+            return (t.W * 0.1, t.H - 70 * t.u)
+        cx, cy = self.seat_centre(seat)
+        return (cx, cy + 20 * t.u)
+
+    def small_size(self) -> tuple[int, int]:
+        """The other seats' face-down cards (and a taken trick's, as it flies to them)."""
+        return self.table.card_px(0.085)
+
+    def backs_top(self, seat: int) -> float:
+        """The top of a seat's small face-down hand, just above its name plate."""
+        return self.plate_centre(seat)[1] - 36 * self.table.u - self.small_size()[1]
+
+    def taken_pile(self, seat: int) -> Vec:
+        """Where a taken trick goes: the centre of the winner's small hand above their plate."""
+        small = self.small_size()
+        x, _ = self.plate_centre(seat)
+        return (x, self.backs_top(seat) + small[1] / 2)
+
+    def hand_size(self) -> tuple[int, int]:
+        return self.table.card_px(0.2)
+
+    def hand_top(self) -> float:
+        return self.table.H - self.hand_size()[1] - 26 * self.table.u
+
+    def info_rect(self) -> pygame.Rect:
+        t = self.table
+        options = t.view.get("options") or {}
+        hook = options.get("hook") and not options.get("simultaneous_bids")
+        card_h = t.card_px(0.13)[1]
+        w, h = round(250 * t.u), round((64 + 8 + 22 + 12 + (22 if hook else 0)) * t.u) + card_h
+        return pygame.Rect(t.W - w - round(10 * t.u), t.H - h - round(10 * t.u), w, h)
+
+    def trump_rect(self) -> pygame.Rect:
+        t = self.table
+        size = t.card_px(0.13)
+        info = self.info_rect()
+        return pygame.Rect(info.left + round(14 * t.u), info.top + round(64 * t.u), *size)
