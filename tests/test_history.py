@@ -138,8 +138,11 @@ def play_local_game(app) -> None:
     app.push(TableScene(app, auto_start=True))
     deadline = time.monotonic() + 60
     sent: set[int] = set()
-    while app.scene.name == "table" and time.monotonic() < deadline:
+    while app.scene.name in ("table", "hand_review") and time.monotonic() < deadline:
         app.step(2)
+        if app.scene.name == "hand_review":  # each hand's review (the game waits): Next hand
+            app.scene.back()
+            continue
         if app.scene.name != "table":
             break
         table = app.scene.table

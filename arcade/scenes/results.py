@@ -592,7 +592,8 @@ class HandReviews:
     """The review after each hand at a table (a ``TableScene``): when the local seat's view brings a
     hand's end, the review of that hand starts on the worker; :data:`HAND_PAUSE` seconds of table time
     later :class:`HandReviewScene` opens over the table. Only where one person plays at this screen, the
-    table keeps a log, and the hand does not end the game (the results review the whole game)."""
+    table keeps a log, the game can wait for it (nobody else plays at the table: a LAN game with others
+    goes on, and its results review the whole game) and the hand does not end the game."""
 
     def __init__(self, executor: Executor | None = None) -> None:
         self.executor = executor
@@ -612,6 +613,8 @@ class HandReviews:
         version = message.get("version")
         if len(scene.local_seats) != 1 or scene.watching or not log or not isinstance(version, int):
             return
+        if not self.can_wait(scene):
+            return  # others play on at this table: the results review the game at its end
         label = hand_label(scene.game_name, events, message.get("view") or {})
         seat = scene.local_seats[0]
         summary = hand_summary(scene.game_name, seat, events, lambda s: _short(scene, s))
@@ -620,12 +623,18 @@ class HandReviews:
         self.wait = 0.0
         self.hold(scene, True)
 
+    @staticmethod
+    def can_wait(scene: Any) -> bool:
+        """The game can wait for this screen (the pause menu's rule: every person plays here)."""
+        session = scene.app.session
+        return bool(scene.presence.everyone_here() and getattr(session, "can_pause", False)
+                    and getattr(session, "pauses_at_once", True))
+
     def hold(self, scene: Any, stop: bool) -> None:
         """Stop the game at the hand's end (where the pause menu could: every person plays here) while
         the table's banner shows, so the next hand waits for the review; or let it go on."""
         session = scene.app.session
-        can = scene.presence.everyone_here() and getattr(session, "can_pause", False) \
-            and getattr(session, "pauses_at_once", True) and not scene.paused
+        can = self.can_wait(scene) and not scene.paused
         if stop != self.holding and (can or not stop):
             session.pause(stop)
             self.holding = stop
