@@ -75,6 +75,10 @@ class Driver:
                 pygame.image.save(self.surface, shots / f"{self.game.name}{tag}_{phase}.png")
 
     def command(self) -> None:
+        for _ in range(120):  # a player acts on what is on screen: the cards dealt have landed (Oh Hell
+            if not self.table.motion.moving:  # offers a bid only then)
+                break
+            self.table.tick(1 / 120)
         seat = self.rng.choice(self.local)
         kind = self.rng.choice(KINDS)
         device = "keyboard" if seat == self.local[0] else "pad1"
@@ -401,9 +405,13 @@ def test_oh_hell_deals_the_next_hand_after_the_last_trick_has_flown() -> None:
     assert end[1] + small[1] <= plate_y - 20 * table.u  # lands above the winner's plate
     for _ in range(int(1.3 * 120)):
         table.tick(1 / 120)
-    assert not table.flights.ghosts and table.pacing.deal_wait == 0
-    assert any(isinstance(s.key, str) and s.code for s in table.sprites if s.key != "trump")
+    assert not table.flights.ghosts and table.pacing.deal_wait > 0  # "Hand N over" shows first
     assert [e for e in table.effects.items if e.kind == "banner" and "over" in e.text]
+    assert not [s for s in table.sprites if s.key != "trump"], "new hand dealt under the banner"
+    for _ in range(int(1.45 * 120)):
+        table.tick(1 / 120)
+    assert table.pacing.deal_wait == 0 and not [e for e in table.effects.items if e.kind == "banner"]
+    assert any(isinstance(s.key, str) and s.code for s in table.sprites if s.key != "trump")
 
 
 def test_oh_hell_illegal_card_shows_the_hosts_reason_in_table_words() -> None:
@@ -426,7 +434,7 @@ def test_oh_hell_illegal_card_shows_the_hosts_reason_in_table_words() -> None:
     else:
         pytest.skip("no position with an illegal card")
     table = driver.table
-    for _ in range(200):  # the last trick flies off, the hand is dealt
+    for _ in range(400):  # the last trick flies off, "Hand N over" shows, the hand is dealt
         table.tick(1 / 120)
     bad = next(c for c in hand if c not in plays)
     sprite = next(s for s in table.sprites if s.hit == ("hand", bad))

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 from cardtable.arcade.anim import Effect, Vec
 from cardtable.arcade.tables.base import GOLD
 
+BANNER_TIME = 1.4  # seconds "Hand N over" shows: the next hand is dealt after it, not under it
+
 if TYPE_CHECKING:
     from cardtable.arcade.tables.oh_hell.table import OhHellTable
 
@@ -21,13 +23,26 @@ class Pacing:
         self.ends: dict[object, Vec] = {}
         self.later_banner: tuple[float, str] | None = None  # (seconds to wait, text)
         self.deal_wait = 0.0  # a new hand is dealt once the last trick has left the middle
+        self.awaiting = False  # the bid waits for the hand's cards to land
 
     def dealing(self) -> bool:
         """The last trick still lies in the middle: the new hand comes after."""
         return self.deal_wait > 0
 
     def dealt(self) -> None:
-        self.deal_wait = max((g.ttl for g in self.table.flights.ghosts), default=0.0)
+        wait = max((g.ttl for g in self.table.flights.ghosts), default=0.0)
+        if self.later_banner is not None:  # "Hand N over" first: the new cards do not fly under it
+            wait = max(wait, self.later_banner[0] + BANNER_TIME)
+        self.deal_wait = wait
+
+    def hand_ready(self) -> bool:
+        """The bottom seat's hand is on the table: dealt, and every card landed (a bid is offered only
+        then; the cards it depends on are in sight)."""
+        t = self.table
+        if self.deal_wait > 0:
+            return False
+        moving = t.motion.moving_keys()
+        return all(t.motion.known(card) and card not in moving for card in t.view.get("hand") or [])
 
     def hand_over(self, hand: Any) -> None:
         """The "Hand N over" banner, after the last trick has flown to its winner (it lies where the banner shows)."""
@@ -43,12 +58,15 @@ class Pacing:
             if self.deal_wait <= 0:
                 self.deal_wait = 0.0
                 t.relayout()  # now deal the new hand
+        if self.awaiting and self.hand_ready():
+            self.awaiting = False
+            t.relayout()  # the hand has landed: now the bid
         if self.later_banner is not None:
             wait, text = self.later_banner
             if wait - dt <= 0:
                 self.later_banner = None
                 if not t.sheet.shown:
-                    t.callouts.banner(text, GOLD, 1.4, 0.7)
+                    t.callouts.banner(text, GOLD, BANNER_TIME, 0.7)
             else:
                 self.later_banner = (wait - dt, text)
 

@@ -90,10 +90,19 @@ class OhHellTable(Table):
             self.sprites.append(Sprite(card, card, seating.trick_rect(seat, trick_size),
                                        origin=seating.seat_centre(seat), group="trick"))
         trump_card = view.get("trump_card")
-        if trump_card:
+        if trump_card and view.get("phase") != "over":
             self.sprites.append(Sprite("trump", trump_card, seating.trump_rect(), origin=dealer_pos))
-        if view.get("phase") == "bid" and me is not None and legal and not self.privacy.on and not dealing:
+        if self.bidding_now(legal):
             self.bidding.build_buttons(me, legal)
+
+    def bidding_now(self, legal: list[Action]) -> bool:
+        """The bottom seat bids now: its turn, its screen, its hand dealt and landed (until then the
+        table says it is dealing; :meth:`on_tick` lays out again once it has landed)."""
+        bid = self.view.get("phase") == "bid" and self.me is not None and bool(legal) and not self.privacy.on
+        if bid and not self.pacing.hand_ready():
+            self.pacing.awaiting = True
+            return False
+        return bid
 
     def _build_hand(self, view: dict[str, Any], me: int | None, legal: list[Action], dealing: bool,
                     dealer_pos: tuple[float, float]) -> None:
@@ -129,10 +138,10 @@ class OhHellTable(Table):
 
     def draw_static(self, surface: pygame.Surface) -> None:
         self.scoreboard.draw_plates(surface)
-        self.scoreboard.draw_info(surface)
+        if self.view.get("phase") != "over":  # the final sheet says it all (it stood over "Hand 13 of 13")
+            self.scoreboard.draw_info(surface)
         me = self.me
-        if self.view.get("phase") == "bid" and me is not None and self.legals.get(me) and not self.privacy.on \
-                and not self.pacing.dealing():
+        if self.bidding_now(self.legals.get(me, []) if me is not None else []):
             self.bidding.draw_question(surface)
 
     def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
@@ -149,7 +158,7 @@ class OhHellTable(Table):
         last = (("up",), "last trick") if view.get("last_trick") else None
         if view.get("phase") == "over":
             hints = [(("alt",), "score sheet")]
-        elif self.pacing.dealing():
+        elif self.pacing.dealing() or self.view.get("phase") == "bid" and not self.pacing.hand_ready():
             hints = [((), "dealing the next hand"), (("alt",), "score sheet")]
         elif any(a.get("type") == "bid" for a in legal):
             hints = [(ARROWS, "choose a bid"), (("confirm",), "bid"), self.mouse_hint(me, "or click a number"),
@@ -275,7 +284,7 @@ class OhHellTable(Table):
         if seat is None or seat != self.me or self.pacing.dealing():
             return []  # (while the last trick leaves, the new hand is not on screen yet: nothing blind)
         if self.view.get("phase") == "bid":
-            return self.bidding.confirm(seat)
+            return self.bidding.confirm(seat) if self.pacing.hand_ready() else []
         hand = self.view.get("hand") or []
         if not hand:
             return []
