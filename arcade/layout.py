@@ -19,6 +19,15 @@ Kinds, and what may overlap what:
 Every item must lie inside the window, text on a button or a panel inside it, and text fields and
 buttons must be tall enough to use (MIN_HEIGHT pixels).
 
+Things in motion report themselves too, named by what they are: a card flying or gliding
+(``cards``, "flying ..."), a banner (``overlay``, "banner ..."), a label rising from where something
+happened (``badge``, "rising ..."); :func:`in_motion` tells them apart. A thing in motion may pass
+over anything but what KEEP_CLEAR names for its kind (a flying card never covers a button or the hint
+bar; a banner or a rising label covers no button, badge, title or other banner, a rising label no
+text either), and stays inside the window like the rest. Text sizes are heard
+separately (:func:`text_sizes`): every line of text the tables and scenes set, in the tables' text
+size (``px``: capitals about 0.46 px tall, see :mod:`cardtable.arcade.fonts`).
+
 >>> import pygame
 >>> with recording() as items:
 ...     report("panel", pygame.Rect(0, 0, 100, 40), "plate 1")
@@ -70,6 +79,13 @@ class _Recorder:
 
 
 _active: _Recorder | None = None
+_sizes: list[tuple[str, float]] | None = None  # the text sizes heard (see text_sizes)
+MOVING = ("flying ", "banner ", "rising ")  # the names of things in motion
+KEEP_CLEAR = {  # what a thing in motion (by its kind) must not cover; it may pass over anything else
+    "cards": ("hints", "button"),
+    "overlay": ("hints", "button", "badge", "title", "overlay"),
+    "badge": ("hints", "button", "title", "overlay", "badge", "label"),
+}
 
 
 @contextmanager
@@ -100,6 +116,28 @@ def seen() -> Iterator[list[Drawn]]:
 
 def is_recording() -> bool:
     return _active is not None
+
+
+@contextmanager
+def text_sizes() -> Iterator[list[tuple[str, float]]]:
+    """Collect (text, size in table px) of every line of text set inside the block."""
+    global _sizes
+    previous, _sizes = _sizes, []
+    try:
+        yield _sizes
+    finally:
+        _sizes = previous
+
+
+def text_set(text: str, px: float) -> None:
+    """Say that ``text`` was set at table size ``px``. Outside :func:`text_sizes` this does nothing."""
+    if _sizes is not None and text.strip():
+        _sizes.append((text, float(px)))
+
+
+def in_motion(item: Drawn) -> bool:
+    """Whether ``item`` is something in motion: a flying card, a banner, a rising label."""
+    return item.name.startswith(MOVING)
 
 
 def report(kind: str, rect: pygame.Rect | tuple[int, int, int, int], name: str = "", owner: str | None = None) -> None:
@@ -211,9 +249,21 @@ def problems(items: Iterable[Drawn], size: tuple[int, int]) -> list[str]:
             found.append(f"{item.describe()} is {item.rect[3]} px tall (at least {MIN_HEIGHT[item.kind]})")
     for i, a in enumerate(items):
         for b in items[i + 1:]:
-            if _may_overlap(a, b, holder_of, ancestors):
+            moving = in_motion(a) or in_motion(b)
+            if moving and not _covers(a, b) and not _covers(b, a):
+                continue
+            if not moving and _may_overlap(a, b, holder_of, ancestors):
                 continue
             clip = a.box.clip(b.box)
             if clip.width > 0 and clip.height > 0:
-                found.append(f"{b.describe()} overlaps {a.describe()} by {clip.width}x{clip.height} px")
+                verb = "covers" if moving else "overlaps"
+                first, second = (a, b) if moving and _covers(a, b) else (b, a)
+                found.append(f"{first.describe()} {verb} {second.describe()} by {clip.width}x{clip.height} px")
     return found
+
+
+def _covers(mover: Drawn, other: Drawn) -> bool:
+    """Whether ``mover``, a thing in motion, may not pass over ``other`` (KEEP_CLEAR; not its owner,
+    not another of itself)."""
+    return (in_motion(mover) and other.kind in KEEP_CLEAR.get(mover.kind, ()) and other.name != mover.owner
+            and other.name != mover.name)

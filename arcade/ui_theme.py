@@ -59,6 +59,7 @@ def text(
 ) -> pygame.Rect:
     """Draw one line of text; ``anchor`` is a pygame.Rect attribute name. Returns the text's rect."""
     rgba = tuple(PALETTE[colour_name]) if colour_name in PALETTE else tuple(pygame.Color(colour_name))
+    layout.text_set(content, max(8, int(size)) / fonts.POINT_PER_PX)  # points, in the tables' text size
     img = _text_surface(content, int(size), bold, rgba)  # type: ignore[arg-type]
     rect = img.get_rect(**{anchor: pos})
     if shadow:

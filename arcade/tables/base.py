@@ -292,6 +292,28 @@ class Table:
         base = min(self.H, self.W * 9 / 16)  # tall windows keep 16:9 proportions between cards and text
         return card_size(round(base * fraction * self.card_scale))
 
+    def arriving(self, seat: int | None) -> bool:
+        """Whether cards still fly into ``seat``'s hand from elsewhere (a deal, a draw; not cards
+        closing up in it): the player has not seen what they bring yet."""
+        moving = self.motion.moving_keys()
+        if seat is None or not moving:
+            return False
+        group = f"hand {seat}"
+        mine = [s for s in self.sprites if s.group == group]
+        if not mine:
+            return False
+        box = mine[0].rect.unionall([s.rect for s in mine[1:]])
+        for sprite in mine:
+            at = self.motion.current(sprite.key) if sprite.key in moving else None
+            if at is not None and not box.collidepoint(at[0] + sprite.rect.w / 2, at[1] + sprite.rect.h / 2):
+                return True
+        return False
+
+    def offered(self, button: Button) -> bool:
+        """Whether ``button`` is offered now (drawn and pressable); a table may hold one back for a
+        moment (a real-time call while the seat's cards still fly in)."""
+        return True
+
     def mouse_hint(self, seat: int | None, words: str) -> Hint | None:
         """A hint about the mouse, only while the mouse is in use at this table (turn by turn, the
         players at one screen share it)."""

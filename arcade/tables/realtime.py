@@ -34,6 +34,7 @@ from cardtable.arcade.tables.base import (
     MENU_STRIP,
     MUTED,
     Action,
+    Button,
     Colour,
     Hint,
     Sprite,
@@ -112,6 +113,11 @@ class RealtimeTable(Table):
     def beside(self, seat: int) -> pygame.Rect:
         """Side by side: the outermost card of the piles' row on ``seat``'s side (the button goes beyond)."""
         raise NotImplementedError
+
+    def offered(self, button: Button) -> bool:
+        """A call (Ready, Spit!, Flip!) waits until the seat's cards have landed: a dealt layout, a
+        card drawn into the hand may change what the player wants to call."""
+        return button.seat is None or not self.arriving(button.seat)
 
     def button_centre(self, seat: int) -> tuple[float, float]:
         """A player's call button (Ready, Spit!, Flip!): side by side under their plate, beside the piles'

@@ -400,7 +400,7 @@ class SpeedTable(RealtimeTable):
         legal = self.legals.get(seat, [])
         call = next((a for a in legal if a.get("type") in ("ready", "flip")), None)
         if call is not None:
-            return [(seat, call)]
+            return [] if self.arriving(seat) else [(seat, call)]  # once the seat's cards have landed
         card = self.cursor_card(seat)
         if card is None:
             draw = next((a for a in legal if a.get("type") == "draw"), None)

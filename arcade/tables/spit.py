@@ -466,7 +466,7 @@ class SpitTable(RealtimeTable):
         legal = self.legals.get(seat, [])
         call = next((a for a in legal if a.get("type") in ("ready", "spit")), None)
         if call is not None:
-            return [(seat, call)]
+            return [] if self.arriving(seat) else [(seat, call)]  # once the seat's cards have landed
         phase = self.view.get("phase")
         if phase in ("slap", "choose"):
             pile = self.controls.inputs[seat].target

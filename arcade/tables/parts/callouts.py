@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from cardtable.arcade import layout
 from cardtable.arcade.anim import Effect, Effects, Vec
 from cardtable.arcade.tables.parts.palette import GOLD, INK, Colour
 
@@ -32,7 +33,7 @@ class Callouts:
     def float_text(self, text: str, pos: Vec, colour: Colour = INK, seconds: float = 1.2) -> None:
         """A label that rises from ``pos`` and fades; one said at the same place while another is still
         there goes under it (Go-Stop's "+1 junk from Bo" and "+1 junk from You" were one smudge)."""
-        x, y = pos
+        x, y = self._inside(text, pos)
         mine = self.float_rect(text, 0.6, (x, y), 0.0)
         for _ in range(6):
             hit = [r for r in (self.float_rect(e.text, e.size, e.pos, e.progress) for e in self.effects.items
@@ -43,8 +44,25 @@ class Callouts:
             mine = self.float_rect(text, 0.6, (x, y), 0.0)
         self.effects.add(Effect("float", text, (x, y), colour, seconds, size=0.6))
 
+    def _inside(self, text: str, pos: Vec) -> Vec:
+        """``pos`` moved so that the label stays inside the window all the way up ("+1 trick" said at a
+        seat along the top edge rose out of it)."""
+        table = self.table
+        margin = 2 * table.u
+        x, y = pos
+        start, end = self._rising(text, 0.6, pos, 0.0), self._rising(text, 0.6, pos, 1.0)
+        y += max(0.0, margin - end.top) - max(0.0, start.bottom - (table.H - margin))
+        x += max(0.0, margin - start.left) - max(0.0, start.right - (table.W - margin))
+        return x, y
+
     def float_rect(self, text: str, size: float, pos: Vec, progress: float) -> pygame.Rect:
-        """Where a floating label is drawn at ``progress`` of its rise."""
+        """Where a floating label is drawn at ``progress`` of its rise (inside the window)."""
+        table = self.table
+        margin = round(2 * table.u)  # a label said near an edge stops there (one not placed by float_text too)
+        window = pygame.Rect(margin, margin, table.W - 2 * margin, table.H - 2 * margin)
+        return self._rising(text, size, pos, progress).clamp(window)
+
+    def _rising(self, text: str, size: float, pos: Vec, progress: float) -> pygame.Rect:
         u = self.table.u
         image = self.table.ink.text(text, 40 * u * size, INK)
         return image.get_rect(center=(round(pos[0]), round(pos[1] - 40 * u * progress)))
@@ -57,12 +75,15 @@ class Callouts:
                 scale = round(0.7 + 0.3 * min(1.0, p * 6), 1)
                 fade = 1.0 if p < 0.7 else max(0.0, (1 - p) / 0.3)
                 image = self._banner_image(effect.text, 84 * table.u * effect.size, effect.colour, scale)
-                ink.blit_faded(surface, image, image.get_rect(center=(round(table.W / 2), round(table.banner_y()))),
-                               fade)
+                rect = image.get_rect(center=(round(table.W / 2), round(table.banner_y())))
+                ink.blit_faded(surface, image, rect, fade)
+                layout.report("overlay", rect, f"banner {effect.text}")
             elif effect.kind == "float":
                 px = 40 * table.u * effect.size
                 image = ink.text(effect.text, px, effect.colour)
-                ink.blit_faded(surface, image, self.float_rect(effect.text, effect.size, effect.pos, p), 1 - p)
+                rect = self.float_rect(effect.text, effect.size, effect.pos, p)
+                ink.blit_faded(surface, image, rect, 1 - p)
+                layout.report("badge", rect, f"rising {effect.text}")
             elif effect.kind == "flash":  # a brightening of the whole table: an additive fill is one fast pass
                 light = round(60 * (1 - p))
                 surface.fill((light, light, light), special_flags=pygame.BLEND_RGB_ADD)

@@ -155,7 +155,8 @@ class Controls:
 
     def button_at(self, pos: tuple[int, int], seat: int | None = None) -> Button | None:
         for button in self.table.buttons:
-            if button.rect.collidepoint(pos) and (seat is None or button.seat in (None, seat)):
+            if (button.rect.collidepoint(pos) and (seat is None or button.seat in (None, seat))
+                    and self.table.offered(button)):
                 return button
         return None
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from cardtable.arcade import layout
 from cardtable.arcade.anim import Motion, Vec
 
 FLIP_TIME = 0.22  # seconds a card takes to turn over
@@ -80,3 +81,4 @@ class Flights:
                 if now != ghost.size:
                     image = pygame.transform.smoothscale(image, now)
                 surface.blit(image, pos)
+                layout.report("cards", (round(pos[0]), round(pos[1]), *now), f"flying {ghost.code or 'card'}")

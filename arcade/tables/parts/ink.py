@@ -35,6 +35,7 @@ class Ink:
         return fonts.line_font(max(8, round(px)))
 
     def text(self, text: str, px: float, colour: Colour = INK) -> pygame.Surface:
+        layout.text_set(text, max(8, round(px)))
         key = (text, round(px), colour)
         surface = self._text.get(key)
         if surface is None:

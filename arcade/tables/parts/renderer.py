@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 # the cursor's marker over a card, in table units: its gap to the card, how far it bobs, its size
 MARKER_GAP, MARKER_BOB, MARKER_SIZE = 6, 6, 11
+MIN_NOTE_PX = 12  # a button's second line ("the next hand") no smaller than this (10 px at 960x540 was)
 MARKER_REACH = MARKER_GAP + MARKER_BOB + MARKER_SIZE * 1.2  # what must stay clear above a marked card
 
 
@@ -100,11 +101,16 @@ class Renderer:
         table.draw_under(surface, alpha)
         dragged = None
         u = table.u
+        moving = table.motion.moving_keys() if layout.is_recording() else ()
         for sprite in sprites:
             if controls.dragging(sprite.key):
                 dragged = sprite
                 continue
             self.draw_sprite(surface, sprite, alpha, -7 * u if sprite is lifted else 0.0)
+            if sprite.key in moving:  # where it is on its way (its group reports where it lands)
+                at = table.motion.pos(sprite.key, alpha) or sprite.rect.topleft
+                layout.report("cards", (round(at[0]), round(at[1]), *sprite.rect.size), f"flying {sprite.code or 'card'}",
+                              owner=sprite.group)
         if dragged is not None:
             self.draw_sprite(surface, dragged, alpha)
         table.flights.draw(surface, alpha, table.art)
@@ -302,6 +308,8 @@ class Renderer:
         recording = layout.is_recording()
         hover = table.controls.hover if table.controls.mouse_active else None
         for i, button in enumerate(buttons):
+            if not table.offered(button):
+                continue
             rect = button.rect
             name = f"button {button.label}" if labels[button.label] == 1 else f"button {button.label} ({i + 1})"
             hovered = hover is not None and rect.collidepoint(hover)
@@ -356,7 +364,7 @@ class Renderer:
         room = rect.width - 12 * u - (button.icon.get_width() + 6 * u if button.icon is not None else 0)
         px = ink.fit(button.label, px, room)
         if button.icon is not None:  # the icon and the words centred together
-            words = max(ink.font(px).size(button.label)[0], ink.font(px * 0.5).size(button.note)[0])
+            words = max(ink.font(px).size(button.label)[0], ink.font(max(MIN_NOTE_PX, px * 0.5)).size(button.note)[0])
             gap = 6 * u
             left = rect.centerx - (button.icon.get_width() + gap + words) / 2
             surface.blit(button.icon, button.icon.get_rect(midleft=(round(left), rect.centery)))
@@ -364,8 +372,8 @@ class Renderer:
         with layout.part_of(name):
             if button.note:
                 ink.blit_text(surface, button.label, px, ink_colour, "center", (cx, rect.centery - px * 0.22), False)
-                ink.blit_text(surface, button.note, px * 0.5, BAD if not button.enabled else ink_colour, "center",
-                              (cx, rect.bottom - px * 0.42), False)
+                ink.blit_text(surface, button.note, max(MIN_NOTE_PX, px * 0.5), BAD if not button.enabled else ink_colour,
+                              "center", (cx, rect.bottom - px * 0.42), False)
             else:
                 ink.blit_text(surface, button.label, px, ink_colour, "center", (cx, rect.centery), False)
         if not button.enabled and button.note:
