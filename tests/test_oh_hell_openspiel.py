@@ -22,6 +22,27 @@ def test_compare_defaults_to_the_honest_baseline_and_splits_deals_over_processes
     assert report["jobs"] == 2 and report["hands"] == 4 and report["ours_by_size"]["3"]["seat_hands"] == 8
     assert report["time_cpu_ms"]["ours/all"]["decisions"] > 0
     assert report["time_cpu_ms"]["ismcts/all"]["decisions"] > 0
+    alone = os_glue.compare(2, sizes=(3,), jobs=1)  # every decision has its own seed: the same play
+    assert alone["points_per_seat_hand"] == report["points_per_seat_hand"]
+    assert alone["ours_by_size"] == report["ours_by_size"]
+
+
+@needs_openspiel
+def test_paired_versions_meet_the_same_ismcts_where_they_play_alike() -> None:
+    from cardtable.engine.bots import get_bot
+
+    bots = {"hard": get_bot("oh_hell", "hard"), "again": get_bot("oh_hell", "hard"),
+            "normal": get_bot("oh_hell", "normal")}
+    report = os_glue.paired(3, bots, sizes=(3,))
+    assert report["first"] == "hard" and "minus_first" not in report["hard"]
+    again = report["again"]
+    assert again["minus_first"] == 0 and again["minus_first_95"] == [0, 0] and again["deals_that_differ"] == 0
+    assert again["points_per_seat_hand"] == report["hard"]["points_per_seat_hand"]
+    # IS-MCTS's answers are shared, CPU time included: the same search is not paid for twice
+    assert again["time_cpu_ms"]["ismcts/all"] == report["hard"]["time_cpu_ms"]["ismcts/all"]
+    normal = report["normal"]
+    assert normal["minus_first"] == round(normal["difference"] - report["hard"]["difference"], 3)
+    assert normal["hands"] == 6
 
 
 @needs_openspiel

@@ -19,6 +19,7 @@ legal actions; at the end, both must give every seat the same points.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from dataclasses import asdict, dataclass, field
@@ -244,18 +245,33 @@ class ISMCTSPlayer:
         import numpy as np
         from open_spiel.python.algorithms import ismcts, mcts
 
-        rs = np.random.RandomState(seed)
+        rs = self.random_state = np.random.RandomState(seed)
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
         self.bot = ismcts.ISMCTSBot(
             game=openspiel_game(), evaluator=evaluator, uct_c=uct_c, max_simulations=simulations,
             random_state=rs, final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
         )
+        self.rng = random.Random(seed)
         if honest:
-            rng = random.Random(seed)
-            self.bot.set_resampler(lambda state, player: honest_resample(state, player, rng))
+            self.bot.set_resampler(lambda state, player: honest_resample(state, player, self.rng))
+
+    def reseed(self, seed: int) -> None:
+        """Every random draw of the next search (its rollouts, its tree policy, its worlds) from ``seed``."""
+        self.random_state.seed(seed % 2**32)
+        self.rng.seed(seed)
 
     def choose(self, lock: Lockstep) -> dict[str, Any]:
         return from_openspiel(int(self.bot.step(lock.theirs)))
+
+
+def decision_seed(seed: int, cards: int, seating: list[str], log: list[str]) -> int:
+    """The random seed of one decision: a function of the deal, the seating and the actions so far only.
+
+    Whoever sits at the table, the same position gets the same draws: two versions of our bot meet the
+    same IS-MCTS decisions wherever their hands are alike (their difference is measured where they differ,
+    not drowned in the noise of every later draw), and a run gives the same play whatever ``jobs``."""
+    text = f"{seed}/{cards}/{','.join(seating)}/{' '.join(log)}"
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
 @dataclass
@@ -270,9 +286,12 @@ class HandRecord:
     times: list[tuple[str, str, float]]
 
 
-def play_hand(seed: int, cards: int, seating: list[str], players: dict[str, Any], rng: random.Random) -> HandRecord:
+def play_hand(seed: int, cards: int, seating: list[str], players: dict[str, Any],
+              memo: dict[int, tuple[dict[str, Any], float]] | None = None) -> HandRecord:
     """One hand of the deal ``(seed, cards)``; ``seating[s]`` names the player of seat ``s`` in
-    ``players`` (our bots act on our views, IS-MCTS on OpenSpiel's state)."""
+    ``players`` (our bots act on our views, IS-MCTS on OpenSpiel's state). Each decision draws from its
+    own :func:`decision_seed`. ``memo`` keeps IS-MCTS's decisions (and their CPU time) by that seed:
+    another version of our bot reaching the same position gets the same answer without a new search."""
     import time
 
     lock = Lockstep.start(seed, cards)
@@ -282,12 +301,21 @@ def play_hand(seed: int, cards: int, seating: list[str], players: dict[str, Any]
         name = seating[seat]
         player = players[name]
         kind = "bid" if lock.ours.phase == "bid" else "play"
+        key = decision_seed(seed, cards, seating, lock.log)
         started = time.process_time()
         if isinstance(player, ISMCTSPlayer):
-            action = player.choose(lock)
+            if memo is not None and key in memo:
+                action, spent = memo[key]
+            else:
+                player.reseed(key)
+                action = player.choose(lock)
+                spent = time.process_time() - started
+                if memo is not None:
+                    memo[key] = action, spent
         else:
-            action = player.choose(lock.view(seat), lock.legal(seat), rng)
-        times.append((name, kind, time.process_time() - started))
+            action = player.choose(lock.view(seat), lock.legal(seat), random.Random(key))
+            spent = time.process_time() - started
+        times.append((name, kind, spent))
         lock.step(action)
     row = lock.ours.sheet[lock.hand_index]
     return HandRecord(seed, cards, list(seating), lock.points(), list(row["bids"]), list(row["tricks"]), times)
@@ -309,39 +337,83 @@ class DealRecord:
     exact: dict[str, list[bool]]
     bid_minus_tricks: list[int]  # ours
     times: list[tuple[str, str, float]]
+    deal: int = -1  # its index: the deal is ``seed + deal``
+
+
+def play_deal(i: int, seed: int, sizes: tuple[int, ...], ours: Any, ismcts: ISMCTSPlayer,
+              memo: dict[int, tuple[dict[str, Any], float]] | None = None) -> DealRecord:
+    """The mirrored deal ``seed + i``: played twice, ``ours`` in seats 0 and 2 and then in seats 1 and 3,
+    so both sides hold every hand from every seat (``memo``: :func:`play_hand`)."""
+    cards = sizes[i % len(sizes)]
+    record = DealRecord(cards, 0.0, {"ours": [], "ismcts": []}, {"ours": [], "ismcts": []}, [], [], i)
+    players = {"ours": ours, "ismcts": ismcts}
+    for seating in (["ours", "ismcts"] * 2, ["ismcts", "ours"] * 2):
+        hand = play_hand(seed + i, cards, seating, players, memo)
+        for seat, name in enumerate(seating):
+            record.points[name].append(hand.points[seat])
+            record.exact[name].append(hand.bids[seat] == hand.tricks[seat])
+            if name == "ours":
+                record.bid_minus_tricks.append(hand.bids[seat] - hand.tricks[seat])
+        record.times.extend(hand.times)
+    mine, theirs = record.points["ours"], record.points["ismcts"]
+    record.diff = sum(mine) / len(mine) - sum(theirs) / len(theirs)
+    return record
+
+
+def _append(log: str | None, record: DealRecord) -> None:
+    if log is not None:
+        with open(log, "a", encoding="utf-8") as f:
+            f.write(json.dumps(asdict(record)) + "\n")
 
 
 def play_deals(indices: list[int], seed: int, level: str, simulations: int, uct_c: float, sizes: tuple[int, ...],
                honest: bool, worker: int = 0, progress: Any = None, log: str | None = None) -> list[DealRecord]:
-    """The mirrored deals ``seed + i`` for ``i`` in ``indices``: each deal is played twice, ours in seats 0
-    and 2 and then in seats 1 and 3, so both sides hold every hand from every seat. With ``log``, each
+    """The mirrored deals ``seed + i`` for ``i`` in ``indices`` (:func:`play_deal`). With ``log``, each
     deal's record is appended to that file as a line of JSON as soon as it is played (a long run
     stopped early still tells where it stood: :func:`read_log`)."""
     from cardtable.engine.bots import get_bot
 
-    players = {"ours": get_bot("oh_hell", level),
-               "ismcts": ISMCTSPlayer(seed + 7919 * worker, simulations, uct_c, honest)}
-    rng = random.Random(seed + 7919 * worker)
+    ours = get_bot("oh_hell", level)
+    ismcts = ISMCTSPlayer(seed, simulations, uct_c, honest)
     out: list[DealRecord] = []
     for i in indices:
-        cards = sizes[i % len(sizes)]
-        record = DealRecord(cards, 0.0, {"ours": [], "ismcts": []}, {"ours": [], "ismcts": []}, [], [])
-        for seating in (["ours", "ismcts"] * 2, ["ismcts", "ours"] * 2):
-            hand = play_hand(seed + i, cards, seating, players, rng)
-            for seat, name in enumerate(seating):
-                record.points[name].append(hand.points[seat])
-                record.exact[name].append(hand.bids[seat] == hand.tricks[seat])
-                if name == "ours":
-                    record.bid_minus_tricks.append(hand.bids[seat] - hand.tricks[seat])
-            record.times.extend(hand.times)
-        mine, theirs = record.points["ours"], record.points["ismcts"]
-        record.diff = sum(mine) / len(mine) - sum(theirs) / len(theirs)
-        out.append(record)
-        if log is not None:
-            with open(log, "a", encoding="utf-8") as f:
-                f.write(json.dumps(asdict(record)) + "\n")
+        out.append(play_deal(i, seed, sizes, ours, ismcts))
+        _append(log, out[-1])
         if progress is not None:
             progress(worker, len(out), len(indices), [r.diff for r in out])
+    return out
+
+
+def paired(deals: int, bots: dict[str, Any], seed: int = 1000, simulations: int = 300, uct_c: float = 10.0,
+           sizes: tuple[int, ...] = (3, 4, 5, 6, 7, 8), honest: bool = True, log: str | None = None,
+           progress: Any = None) -> dict[str, Any]:
+    """Several versions of our bot (``bots``: label -> bot) against IS-MCTS on the same mirrored deals,
+    each deal played by every version in turn with IS-MCTS's decisions shared (:func:`play_hand`'s
+    ``memo``): where two versions play alike they meet the same IS-MCTS play, so the paired difference
+    against the first version measures only what the versions change (and costs IS-MCTS's search only
+    where their hands part). Reports each version's :func:`summarize` and its paired difference with the
+    first over the deals, with its 95% interval. ``log``: each deal appended to ``{log}.{label}.jsonl``."""
+    from tools.bench_bots import mean_interval
+
+    ismcts = ISMCTSPlayer(seed, simulations, uct_c, honest)
+    records: dict[str, list[DealRecord]] = {label: [] for label in bots}
+    for n, i in enumerate(range(deals)):
+        memo: dict[int, tuple[dict[str, Any], float]] = {}
+        for label, bot in bots.items():
+            records[label].append(play_deal(i, seed, sizes, bot, ismcts, memo))
+            _append(f"{log}.{label}.jsonl" if log else None, records[label][-1])
+        if progress is not None:
+            progress(n + 1, deals, {label: [r.diff for r in rows] for label, rows in records.items()})
+    first = next(iter(bots))
+    out: dict[str, Any] = {"deals": deals, "first": first}
+    for label, rows in records.items():
+        out[label] = summarize(rows, deals, label, simulations, uct_c, sizes, honest)
+        if label != first:
+            diffs = [a.diff - b.diff for a, b in zip(rows, records[first], strict=True)]
+            mean, low, high = mean_interval(diffs)
+            out[label]["minus_first"] = round(mean, 3)
+            out[label]["minus_first_95"] = [round(low, 3), round(high, 3)]
+            out[label]["deals_that_differ"] = sum(d != 0 for d in diffs)
     return out
 
 
@@ -368,8 +440,8 @@ def compare(deals: int, seed: int = 1000, level: str = "hard", simulations: int 
             sizes: tuple[int, ...] = (3, 4, 5, 6, 7, 8), progress: Any = None, honest: bool = True,
             jobs: int = 1, log: str | None = None) -> dict[str, Any]:
     """Our ``level`` bot against IS-MCTS on ``deals`` mirrored deals (:func:`play_deals`), split over
-    ``jobs`` processes (each with its own IS-MCTS and random streams: the deals are the same whatever
-    ``jobs``, the play not exactly).
+    ``jobs`` processes (every decision draws from its own :func:`decision_seed`: the play is the same
+    whatever ``jobs``).
 
     ``honest`` (the default, the baseline of issue 21): IS-MCTS samples its worlds with
     :func:`honest_resample`; otherwise with the game's own resampler (:data:`STOCK_NOTE`).
