@@ -261,6 +261,11 @@ class Table:
         seat = next(iter(self.views), None)
         return seat if isinstance(seat, int) else 0  # a spectator watches from seat 0's side
 
+    def my_legal(self) -> list[Action]:
+        """What the bottom seat may do now (nothing for a spectator's seat: no legal list comes)."""
+        me = self.me
+        return self.legals.get(me, []) if me is not None else []
+
     @property
     def view(self) -> dict[str, Any]:
         """The latest view of the bottom seat (any view when watching)."""

@@ -55,10 +55,6 @@ class RummyTable(CouchPlay, Table):
     def players(self) -> int:
         return int(self.view.get("players") or 2)
 
-    def my_legal(self) -> list[Action]:
-        me = self.me
-        return self.legals.get(me, []) if me is not None else []
-
     def can_meld(self) -> bool:
         return any(a.get("type") == "meld" for a in self.my_legal())
 

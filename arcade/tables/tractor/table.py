@@ -62,10 +62,6 @@ class TractorTable(CouchPlay, ActionMenu, Table):
     def toast_place(self) -> tuple[float, int]:
         return self.H * 0.55, 2  # above the prompt over the button row
 
-    def my_legal(self) -> list[Action]:
-        me = self.me
-        return self.legals.get(me, []) if me is not None else []
-
     def menu_entries(self, me: int) -> list[Entry]:
         return self.action_buttons.entries(me)
 
