@@ -626,9 +626,7 @@ class HandReviews:
     @staticmethod
     def can_wait(scene: Any) -> bool:
         """The game can wait for this screen (the pause menu's rule: every person plays here)."""
-        session = scene.app.session
-        return bool(scene.presence.everyone_here() and getattr(session, "can_pause", False)
-                    and getattr(session, "pauses_at_once", True))
+        return scene.game_can_wait() and bool(getattr(scene.app.session, "pauses_at_once", True))
 
     def hold(self, scene: Any, stop: bool) -> None:
         """Stop the game at the hand's end (where the pause menu could: every person plays here) while

@@ -195,11 +195,15 @@ class TableScene(Scene):
         elif kind == "closed" and self.result is None:
             self.connection_lost(str(message.get("reason") or "closed"))
 
+    def game_can_wait(self) -> bool:
+        """The game may be stopped for this screen: every person at the table plays here and the session
+        can pause it (the pause menu's rule, and the hand review's)."""
+        return self.presence.everyone_here() and bool(getattr(self.app.session, "can_pause", False))
+
     def set_paused(self, paused: bool) -> bool:
         """Stop the game where it stands (the pause menu over a table whose players all sit here) or go
         on; whether it is paused now. A game someone else plays in is never stopped."""
-        here = self.presence.everyone_here() and bool(getattr(self.app.session, "can_pause", False))
-        paused = paused and self.started and self.result is None and here
+        paused = paused and self.started and self.result is None and self.game_can_wait()
         session = self.app.session
         if paused != self.paused and session is not None:
             session.pause(paused)
