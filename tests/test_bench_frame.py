@@ -48,7 +48,14 @@ def test_the_report_has_every_table_at_every_size(monkeypatch, capsys) -> None:
         assert 0 < figures["cpu_p50_ms"] <= figures["cpu_p99_ms"] <= figures["cpu_max_ms"]
         assert figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
     assert table["moment"]["every_frames"] >= 12 and "trick" in table["moment"]["what"]
-    assert report["over_budget"] == []  # no 1280x720 figure was asked for
+    assert report["over_budget"] == frame.over_budget(report["tables"], report["sizes"])
+
+
+def test_over_budget_names_every_table_and_size_over_it() -> None:
+    tables = {"spit": {"1280x720": {"cpu_p99_ms": 3.9}, "1920x1080": {"cpu_p99_ms": 4.1}},
+              "rummy": {"1280x720": {"cpu_p99_ms": 4.5}, "1920x1080": {"cpu_p99_ms": 6.0}}}
+    assert frame.over_budget(tables, ["1280x720", "1920x1080"]) == ["spit 1920x1080", "rummy 1280x720",
+                                                                    "rummy 1920x1080"]
 
 
 def test_a_bad_size_names_itself() -> None:
