@@ -218,3 +218,32 @@ def test_a_tick_makes_ready_a_few_glyphs_of_one_text_size() -> None:
     per_size = -(-len(warmup.GLYPHS) // warmup.GLYPHS_PER_TICK)
     assert [size for size, _ in rendered] == [largest - i // per_size for i in range(30)]  # a size at a time
     assert "".join(text for size, text in rendered if size == largest) == warmup.GLYPHS
+
+
+def test_damage_is_merged_into_a_few_rectangles_covering_all_of_it() -> None:
+    import random
+
+    from cardtable.arcade.tables.parts import layer
+
+    rng = random.Random(3)
+    for count in (1, 5, 40, 120):
+        boxes = [(rng.randrange(1900), rng.randrange(1060), rng.randrange(1, 200), rng.randrange(1, 150))
+                 for _ in range(count)]
+        patches = layer.merged(boxes)
+        assert 1 <= len(patches) <= layer.MAX_PATCHES
+        painted = pygame.Surface((2200, 1300))
+        for patch in patches:
+            painted.fill((255, 255, 255), patch)
+        for box in boxes:  # every damaged pixel is in a patch
+            rect = pygame.Rect(box)
+            assert pygame.mask.from_threshold(painted.subsurface(rect), (255, 255, 255), (1, 1, 1, 255)).count() == rect.w * rect.h
+
+
+def test_overlapping_damage_is_joined_before_anything_is_wasted() -> None:
+    from cardtable.arcade.tables.parts import layer
+
+    overlapping = [(0, 0, 10, 10), (5, 5, 10, 10), (12, 12, 5, 5), (100, 100, 4, 4)]
+    assert sorted(map(tuple, layer.merged(overlapping))) == [(0, 0, 17, 17), (100, 100, 4, 4)]
+    apart = [(i * 100, 0, 10, 10) for i in range(8)]  # eight apart: the two nearest pairs are joined
+    assert sorted(map(tuple, layer.merged(apart, limit=6))) == [
+        (0, 0, 110, 10), (200, 0, 110, 10), (400, 0, 10, 10), (500, 0, 10, 10), (600, 0, 10, 10), (700, 0, 10, 10)]
