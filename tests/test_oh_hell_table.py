@@ -1,6 +1,7 @@
 """Oh Hell's table at 960x540 (issue 22 item 2): the bid waits for the hand to land, the score sheet's
 text is 12 px or more and the final sheet covers no plate nor a plate's chip (the turn clock's
-seconds)."""
+seconds); a seat's "bids N" rises clear of the cards lying there and of the plates (the last hand's trick can still lie
+on the felt while the next hand is bid)."""
 
 from __future__ import annotations
 
@@ -71,3 +72,31 @@ def test_the_final_sheet_reads_and_covers_no_plate(players, size) -> None:
                and d.owner != "score sheet" and d.box.colliderect(sheet.box)]
     assert covered == [], covered
     assert layout.problems(items, size) == []
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 7])
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
+def test_a_bid_rises_clear_of_the_cards_and_the_plates(players, size) -> None:
+    game = get_game("oh_hell")
+    state = game.new(players, 5, None)
+    table = make_table("oh_hell", [0], CardArt(), size)
+    table.set_names(["You"] + [f"Bot {s + 1} (normal)" for s in range(1, players)])
+    table.set_view(0, game.view(state, 0), game.legal(state, 0), [])
+    rng, surface = random.Random(5), pygame.Surface(size)
+    seen = 0
+    while state.hand_index < 3:
+        seat = game.to_act(state)[0]
+        events = game.apply(state, seat, rng.choice(game.legal(state, seat)))
+        table.set_view(0, game.view(state, 0), game.legal(state, 0), events)
+        for tick in range(30):  # a brisk bot: the next action half a second later
+            table.tick(1 / 60)
+            if tick % 5:
+                continue
+            with layout.recording() as items:
+                table.draw(surface, 1.0)
+                table.draw_callouts(surface)
+            rising = [d for d in items if d.name.startswith("rising bids")]
+            seen += len(rising)
+            others = [d for d in items if (d.kind == "cards" and not layout.in_motion(d)) or d.name.startswith("plate")]
+            assert [(b.describe(), o.describe()) for b in rising for o in others if b.box.colliderect(o.box)] == []
+    assert seen  # the bids were said

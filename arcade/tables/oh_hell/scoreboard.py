@@ -22,6 +22,7 @@ class Scoreboard:
 
     def __init__(self, table: OhHellTable) -> None:
         self.table = table
+        self.plate_rects: dict[int, pygame.Rect] = {}  # where each seat's plate was last drawn
 
     def draw_plates(self, surface: pygame.Surface) -> None:
         t = self.table
@@ -49,6 +50,7 @@ class Scoreboard:
             score = scores[seat] if seat < len(scores) else 0
             lines = [line, (f"score {score}", MUTED)]
             rect = t.plates.draw(surface, seat, t.seating.plate_centre(seat), lines, active=acting, width=150 * t.u)
+            self.plate_rects[seat] = rect
             if seat == dealer:
                 self._dealer_chip(surface, seat, rect)
 

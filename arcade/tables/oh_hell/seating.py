@@ -94,6 +94,26 @@ class Seating:
         cx, cy = self.seat_centre(seat)
         return (cx, cy + 20 * t.u)
 
+    def bid_callout(self, seat: int, label: pygame.Rect, plate: pygame.Rect | None) -> Vec:
+        """Where ``seat``'s "bids N" (``label``: its size) starts to rise: under its plate, clear of the plate
+        when it has risen; or, where a card of the trick would lie there (the seat across the table), beside
+        the plate on the left (the dealer's chip is on the right edge). A trick of the last hand can still
+        lie on the felt while the next is bid: the words never go over its cards."""
+        t = self.table
+        u = t.u
+        if plate is None:
+            x, y = self.plate_centre(seat)
+            plate = pygame.Rect(0, 0, round(150 * u), round(68 * u))
+            plate.center = (round(x), round(y))
+        rise = 40 * u  # how far a floating label climbs (parts/callouts.py)
+        under = label.copy()
+        under.midtop = (plate.centerx, round(plate.bottom + 6 * u + rise))
+        path = under.union(under.move(0, -round(rise)))
+        size = self.trick_size()
+        if path.collidelist([self.trick_rect(s, size) for s in range(self.players)]) < 0:
+            return under.center
+        return plate.left - 10 * u - label.width / 2, plate.centery
+
     def small_size(self) -> tuple[int, int]:
         """The other seats' face-down cards (and a taken trick's, as it flies to them)."""
         return self.table.card_px(0.085)

@@ -197,9 +197,10 @@ class OhHellTable(Table):
         elif kind == "bid" and event.get("bid") is not None:
             seat = event.get("seat")
             if isinstance(seat, int) and seat != self.me:
-                cx, cy = self.seating.seat_centre(seat)  # rises from the felt beside the plate, clear of the hand
-                mx, my = self.W * 0.5, self.H * 0.46
-                self.callouts.float_text(f"bids {event['bid']}", (cx + (mx - cx) * 0.35, cy + (my - cy) * 0.35), GOLD)
+                text = f"bids {event['bid']}"
+                label = self.callouts.float_rect(text, 0.6, (0, 0), 0.0)
+                where = self.seating.bid_callout(seat, label, self.scoreboard.plate_rects.get(seat))
+                self.callouts.float_text(text, where, GOLD)
         elif kind == "hand_over":
             self.sounds.play("round")
             points = event.get("points") or []
