@@ -271,3 +271,21 @@ def test_esc_clears_a_selection_before_it_opens_the_menu(app, game: str) -> None
     app.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0))
     app.step(2)
     assert not isinstance(app.scenes[-1], TableScene), "Esc with nothing selected opens the menu"
+
+
+def test_a_hint_lights_the_card_in_the_hand_not_its_twin_on_the_table() -> None:
+    """Two decks hold two of a card: Rummy's table may show one KD (built before the hand) while the
+    hint plays the other, from the hand."""
+    from types import SimpleNamespace
+
+    from cardtable.arcade.cardart import CardArt
+    from cardtable.arcade.tables.base import Sprite, Table
+
+    pygame.init()
+    table = Table("probe", [0], CardArt(), (960, 540))
+    on_table = Sprite(("t", "KD", 0), "KD", pygame.Rect(100, 100, 60, 90), seat=0, group="meld 0")
+    in_hand = Sprite(("h", "KD", 0), "KD", pygame.Rect(100, 400, 60, 90), seat=0, group="hand 0")
+    other = Sprite(("h", "3C", 0), "3C", pygame.Rect(170, 400, 60, 90), seat=0, group="hand 0")
+    table.sprites = [on_table, in_hand, other]
+    tip = SimpleNamespace(cards=["KD"], pile=None, place=None, action={"type": "meld"})
+    assert table.hint_plate.sprites(0, tip) == [in_hand]

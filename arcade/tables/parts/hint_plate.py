@@ -82,12 +82,14 @@ class HintPlate:
         return [s.rect for s in table.sprites if s.glow == HINT] + [b.rect for b in table.buttons if b.hinted]
 
     def sprites(self, seat: int, tip: Any) -> list[Sprite]:
-        """The sprites a hint lights up: the seat's own cards it plays (each copy once) and the top card
-        of the pile it plays onto (and Spit's face-down card to turn up)."""
+        """The sprites a hint lights up: the seat's own cards it plays (each copy once, those in the
+        seat's hand first: Rummy's table may hold a second KD of the two decks, built before the hand)
+        and the top card of the pile it plays onto (and Spit's face-down card to turn up)."""
         table = self.table
         wanted = Counter(tip.cards)
         out = []
-        for sprite in table.sprites:
+        hand = f"hand {seat}"
+        for sprite in sorted(table.sprites, key=lambda s: s.group != hand):  # (a stable sort)
             if sprite.seat == seat and sprite.code is not None and wanted[sprite.code] > 0:
                 wanted[sprite.code] -= 1
                 out.append(sprite)
