@@ -55,7 +55,21 @@ def test_go_stop_a_go_that_cost_points() -> None:
                        "goes": 0}])]
     (moment,) = review("go_stop", 0, turns, ["You", "Bo"])
     assert (moment.step, moment.sentence) == (7, "Hand 1: Go at 5 points cost 10 when Bo stopped at 7")
-    assert review("go_stop", 1, turns, ["You", "Bo"]) == []  # Bo called no Go
+    (won,) = review("go_stop", 1, turns, ["You", "Bo"])  # Bo called no Go: the hand's result
+    assert (won.step, won.sentence) == (8, "Hand 1: you stopped at 7 points and took 10")
+
+
+def test_go_stop_a_hand_without_a_go_says_what_doubled_the_payment() -> None:
+    turns = [turn(0, [{"type": "deal", "dealer": 1, "hand": 2}]),
+             turn(9, [{"type": "stop", "seat": 1},
+                      {"type": "hand_over", "reason": "stop", "winner": 1, "payments": [-12, 12], "score": 3,
+                       "goes": 0, "multipliers": [["gwang_bak", "pi_bak"], []]}])]
+    (moment,) = review("go_stop", 0, turns, ["You", "Bo"])
+    assert (moment.step, moment.sentence) == (9, "Hand 2: Bo stopped at 3 points: you paid 12, doubled twice for "
+                                                 "gwang-bak (no bright of yours) and pi-bak (too little junk)")
+    assert [c.kind for c in moment.claims] == ["paid", "stopped", "doubled"]
+    nagari = [turn(3, [{"type": "hand_over", "reason": "nagari", "winner": None, "payments": [0, 0], "score": 0}])]
+    assert review("go_stop", 0, nagari, ["You", "Bo"]) == []  # nobody won: nothing to say
 
 
 def test_tractor_ranks_the_biggest_tricks_lost_to_the_other_side() -> None:
@@ -145,7 +159,7 @@ TRUTH_SEEDS = {"oh_hell": (1, 2), "go_stop": (1, 2, 3, 4, 5, 6), "tractor": (1,)
                "spit": (1, 2, 3), "speed": (1, 2, 9)}  # speed 9: a round lost with cards in the stockpile
 
 
-SAID = {"oh_hell": {"bid", "tricks", "lost", "won"}, "go_stop": {"go", "paid", "stopped"}, "tractor": {"trick_lost"},
+SAID = {"oh_hell": {"bid", "tricks", "lost", "won"}, "go_stop": {"go", "paid", "stopped", "doubled"}, "tractor": {"trick_lost"},
         "rummy": {"went_out", "knocked", "cards_left", "hand_value", "laid", "rebuilt", "hand_after"},
         "spit": {"cleared", "cards_left", "slapped", "pile_sizes"}, "speed": {"won_round", "cards_left", "stuck"}}
 """The claim kinds these games bring up: each is checked at least once."""
@@ -215,6 +229,8 @@ def holds(name: str, g: Game, seat: int, moment: Any, c: Any) -> bool:
         _, over = g.find(k, "hand_over")
         if kind == "paid":
             return over["winner"] == c.seat and over["payments"][seat] == c.number
+        if kind == "doubled":
+            return c.seat == seat and over["multipliers"][seat] == c.text.split(",") and len(c.text.split(",")) == c.number
         return kind == "stopped" and over["winner"] == c.seat and over["score"] == c.number
     if name == "tractor":
         _, trick = g.find(k, "trick")  # mine is its last play or one before

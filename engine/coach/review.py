@@ -38,7 +38,8 @@ CLAIMS = {
     "oh_hell": "bid (number: the bid), tricks (number: taken), lost (cards: mine, the winner's; number: "
                "the trick), won (cards: mine; number: the trick)",
     "go_stop": "go (number: my score when I called it), paid (number: what I got, negative: paid; seat: "
-               "the winner), stopped (number: the winner's score; seat: the winner)",
+               "the winner), stopped (number: the winner's score; seat: the winner), doubled (number: how many "
+               "times my payment was doubled; text: why, the engine's multipliers joined by commas)",
     "tractor": "trick_lost (number: its points; seat: the winner; cards: mine in it)",
     "rummy": "went_out (seat), knocked (seat; number: the knocker's hand), cards_left (number: cards I "
              "held), hand_value (number: what they were worth), laid (seat; cards; number: how many), "
@@ -268,7 +269,7 @@ def _go_stop(context: _Context, turns: Sequence[Turn]) -> list[Moment]:
                 scores = turn.view.get("scores") or []
                 gone = (turn.step, int(scores[me]) if me < len(scores) and isinstance(scores[me], int) else 0)
             elif kind == "hand_over":
-                moment = _go_stop_hand(context, event, gone, hand)
+                moment = _go_stop_hand(context, event, gone, hand) or _go_stop_result(context, event, turn.step, hand)
                 if moment is not None:
                     out.append(moment)
                 gone = None
@@ -293,6 +294,39 @@ def _go_stop_hand(context: _Context, event: Event, gone: tuple[int, int] | None,
     facts = (claim("go", number=at, seat=me), claim("paid", number=paid, seat=winner),
              claim("stopped", number=int(score) if isinstance(score, int) else None, seat=winner))
     return Moment(step, sentence, "swing", float(abs(paid)), hand, facts)
+
+
+DOUBLED_FOR = {"gwang_bak": "gwang-bak (no bright of yours)", "pi_bak": "pi-bak (too little junk)",
+               "goes": "their Goes", "shake": "their shake", "animals": "their seven animals",
+               "nagari": "the hand after a nagari"}
+"""Why a Go-Stop payment was doubled, in the words the review says (the engine's multipliers; "their"
+is said with the winner's name)."""
+
+
+def _go_stop_result(context: _Context, event: Event, step: int, hand: int | None) -> Moment | None:
+    """A hand stopped without a Go of the seat's: what it paid or took, and what doubled its payment
+    (gwang-bak and pi-bak are what a newcomer most often pays without knowing why)."""
+    winner, payments, score = event.get("winner"), event.get("payments") or [], event.get("score")
+    me = context.seat
+    if event.get("reason") != "stop" or not isinstance(winner, int) or me >= len(payments) or not payments[me]:
+        return None
+    paid = int(payments[me])
+    head = f"Hand {hand}: " if hand else ""
+    stopped = int(score) if isinstance(score, int) else None
+    facts = [claim("paid", number=paid, seat=winner), claim("stopped", number=stopped, seat=winner)]
+    if winner == me:
+        sentence = f"{head}you stopped at {s(stopped or 0, 'point')} and took {paid}"
+    else:
+        reasons = [str(r) for r in ((event.get("multipliers") or [[]] * len(payments))[me] or [])]
+        sentence = f"{head}{context.who(winner)} stopped at {s(stopped or 0, 'point')}: you paid {-paid}"
+        if reasons:
+            times = {1: "doubled", 2: "doubled twice"}.get(len(reasons), f"doubled {len(reasons)} times")
+            said = [DOUBLED_FOR.get(r, r.replace("_", " ")).replace("their ", f"{context.who(winner)}'s ")
+                    + (f" (x{n})" if n > 1 else "")
+                    for r, n in Counter(reasons).items()]
+            sentence += f", {times} for " + " and ".join(said)
+            facts.append(claim("doubled", ",".join(reasons), number=len(reasons), seat=me))
+    return Moment(step, sentence[:1].upper() + sentence[1:], "swing", float(abs(paid)) / 2, hand, tuple(facts))
 
 
 # -- Tractor -------------------------------------------------------------------------------------------
