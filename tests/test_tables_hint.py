@@ -289,3 +289,36 @@ def test_a_hint_lights_the_card_in_the_hand_not_its_twin_on_the_table() -> None:
     table.sprites = [on_table, in_hand, other]
     tip = SimpleNamespace(cards=["KD"], pile=None, place=None, action={"type": "meld"})
     assert table.hint_plate.sprites(0, tip) == [in_hand]
+
+
+@pytest.mark.parametrize("game", ["spit", "speed"])
+def test_a_real_time_hint_moves_the_cursor_and_target_so_confirm_plays_it(game: str) -> None:
+    """Spit and Speed: the hint's card gets the cursor and its pile the target, wherever they were."""
+    import random
+    from types import SimpleNamespace
+
+    from cardtable.arcade.cardart import CardArt
+    from cardtable.arcade.tables import make_table
+    from cardtable.engine import get_game
+
+    pygame.init()
+    engine, rng, checked = get_game(game), random.Random(4), 0
+    state = engine.new(2, 4, None)
+    table = make_table(game, [0], CardArt(), (960, 540))
+    for _ in range(300):
+        legal = engine.legal(state, 0)
+        table.set_view(0, engine.view(state, 0), legal, [])
+        for play in [a for a in legal if a.get("type") == "play"]:
+            inputs = table.controls.inputs[0]
+            cards = table.cursor_cards(0)
+            inputs.cursor = (cards.index(play["card"]) + 1) % len(cards)  # elsewhere
+            inputs.target = 1 - play["pile"]
+            table.follow_hint(0, SimpleNamespace(action=play, cards=(play["card"],), pile=play["pile"], place=None))
+            assert table.on_confirm(0) == [(0, play)]
+            checked += 1
+        seats = [s for s in range(2) if engine.legal(state, s)]
+        if not seats:
+            break
+        seat = rng.choice(seats)
+        engine.apply(state, seat, rng.choice(engine.legal(state, seat)))
+    assert checked >= 5

@@ -202,6 +202,20 @@ class RealtimeTable(Table):
             return None
         return cards[self.controls.inputs[seat].cursor % len(cards)]
 
+    def follow_hint(self, seat: int, tip: Any) -> None:
+        """The cursor goes to the card the hint plays (or the place whose card it turns up) and the
+        target to its pile, so the confirm key makes the hinted move."""
+        if seat not in self.controls.inputs:
+            return
+        state = self.controls.inputs[seat]
+        cards = self.cursor_cards(seat)
+        if tip.cards and tip.cards[0] in cards:
+            state.cursor = cards.index(tip.cards[0])
+        elif tip.place is not None and 0 <= tip.place < len(cards):
+            state.cursor = tip.place
+        if tip.pile is not None:
+            state.target = tip.pile
+
     def on_nav(self, kind: str, seat: int | None) -> list[tuple[int, Action]]:
         if seat is None or seat not in self.controls.inputs:
             return []
