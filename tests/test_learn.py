@@ -109,3 +109,22 @@ def test_the_coach_covers_nothing_the_table_drew(play_app, game_name: str, size:
     bar = [d.name for d in drawn if d.kind == "hints"]
     if game_name != "speed":  # a race table's bar reports its seat ("hints 0"), not its words
         assert any("play the coach's move" in words for words in bar), bar
+
+
+def test_the_coachs_words_stay_put_while_cards_pass_under_them() -> None:
+    """Placed clear of everything, then the other seat's cards glide under the plate: it stays (they are
+    not what the player needs); the player's own cards coming there move it."""
+    import pygame
+
+    from cardtable.arcade.scenes.learn import IdeaPlate
+
+    pygame.init()
+    surface = pygame.Surface((960, 540))
+    plate = IdeaPlate()
+    plate.say("The race: nobody takes turns.", (200, 230, 255), 10.0)
+    mine = [pygame.Rect(260, 400, 440, 120)]
+    first = plate.draw(surface, mine, mine)
+    assert first is not None
+    theirs = pygame.Rect(first.centerx - 30, first.top, 60, 90)  # a card of the other seat's layout
+    assert plate.draw(surface, [*mine, theirs], mine) == first
+    assert plate.draw(surface, [*mine, first.copy()], [*mine, first.copy()]) != first  # now it is needed

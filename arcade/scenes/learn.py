@@ -212,7 +212,8 @@ class IdeaPlate:
     """The coach's words at a Learn table (a game's idea as the play shows it, why a move was weak): a
     plate of up to three lines placed where it covers nothing the table drew (its prompts, cards,
     buttons, the hint plate, the table's own messages), tried from the top of the felt down, else as
-    near its middle as a clear place goes. Placed again only when what it must keep clear of moves."""
+    near its middle as a clear place goes. It stays where it is while that covers nothing the player
+    needs (cards gliding under it do not make it jump about while it is read), else it is placed again."""
 
     def __init__(self) -> None:
         self.text = ""
@@ -255,8 +256,11 @@ class IdeaPlate:
         if self.left <= 0 or not self.text:
             return None
         size = surface.get_size()
-        key = (size, self.text, tuple(tuple(r) for r in keep_clear))
-        if self._placed is None or self._placed[0] != key:
+        key = (size, self.text)
+        placed = self._placed
+        stays = (placed is not None and placed[0] == key and placed[1] is not None
+                 and placed[1].collidelist(needed if needed is not None else keep_clear) < 0)
+        if not stays:  # (where it is still covers nothing the player needs: it stays put as cards move)
             self._placed = (key, None)
             self.shape = None
             for avoid in (keep_clear, needed if needed is not None else keep_clear):
