@@ -322,3 +322,18 @@ def test_a_real_time_hint_moves_the_cursor_and_target_so_confirm_plays_it(game: 
         seat = rng.choice(seats)
         engine.apply(state, seat, rng.choice(engine.legal(state, seat)))
     assert checked >= 5
+
+
+def test_nothing_to_do_goes_when_the_turn_comes(app) -> None:
+    """H while a bot plays says "Nothing to do just now"; once the seat's view changes (its turn) the
+    words go after a moment to read them, rather than stand over "Your turn"."""
+    scene = table_scene(app, "go_stop")
+    table = scene.table
+    legal, table.legals[0] = table.legals[0], []
+    scene.hinting.ask(0)
+    table.legals[0] = legal
+    assert [t.text for t in table.toasts.items] == ["Nothing to do just now"]
+    table.toasts.position_changed(0)  # what a new view for the seat does
+    for _ in range(90):  # 1.5 s, less than the 2.6 s a toast stands otherwise
+        table.toasts.tick(1 / 60)
+    assert table.toasts.items == []

@@ -71,7 +71,7 @@ class Hinting:
         view = getattr(table, "views", {}).get(seat)
         legal = getattr(table, "legals", {}).get(seat)
         if seat is None or view is None or not legal:
-            self.say("Nothing to do just now", seat)
+            self.say("Nothing to do just now", seat, until_change=True)  # not into the turn that follows
             return
         if self.job is not None and self.job.seat == seat and self.job.view is view:
             return  # already working on this very position
@@ -93,9 +93,9 @@ class Hinting:
         if same or table.hint_plate.still_good(job.tip, table.legals.get(job.seat, [])):
             guarded(self.scene, "hint", table.hint_plate.show, job.seat, job.tip)
 
-    def say(self, text: str, seat: int | None) -> None:
+    def say(self, text: str, seat: int | None, until_change: bool = False) -> None:
         table = self.scene.table
         if hasattr(table, "toasts"):
-            table.toasts.add(text, seat=seat)
+            table.toasts.add(text, seat=seat, until_change=until_change)
         else:
             self.scene.app.toast(text)
