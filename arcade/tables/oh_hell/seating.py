@@ -48,6 +48,16 @@ class Seating:
         cx, cy = t.W * 0.5, t.H * 0.46
         return (cx + t.W * 0.4 * math.cos(angle), cy - t.H * 0.3 * math.sin(angle))
 
+    def played_from(self, seat: int, size: tuple[int, int]) -> Vec:
+        """Where a card of ``size`` played by ``seat`` starts when its hand was not on the table (a hand
+        still being dealt): its corner, centred on your hand's middle or the seat's place, so it rises
+        inside the window and clear of the hint bar instead of starting at the bottom edge."""
+        if seat == self.table.me:
+            x, y = self.table.W / 2, self.hand_top() + self.hand_size()[1] / 2
+        else:
+            x, y = self.seat_centre(seat)
+        return x - size[0] / 2, y - size[1] / 2
+
     def trick_spread(self) -> tuple[float, float]:
         """How far from the middle a card of the trick lies, in card widths and heights."""
         return (1.15, 0.5) if self.players <= 4 else (1.55, 0.6)

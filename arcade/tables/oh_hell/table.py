@@ -88,7 +88,7 @@ class OhHellTable(Table):
         for played in view.get("trick") or []:
             seat, card = played["seat"], played["card"]
             self.sprites.append(Sprite(card, card, seating.trick_rect(seat, trick_size),
-                                       origin=seating.seat_centre(seat), group="trick"))
+                                       origin=seating.played_from(seat, trick_size), group="trick"))
         trump_card = view.get("trump_card")
         if trump_card and view.get("phase") != "over":
             self.sprites.append(Sprite("trump", trump_card, seating.trump_rect(), origin=dealer_pos))
