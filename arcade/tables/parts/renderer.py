@@ -20,6 +20,7 @@ import pygame
 
 from cardtable.arcade import layout
 from cardtable.arcade.anim import Vec
+from cardtable.arcade.cardart import PREMULTIPLIED
 from cardtable.arcade.tables.parts.flights import FLIP_TIME
 from cardtable.arcade.tables.parts.layer import Layer, Notebook, Op, Unnoted, noting
 from cardtable.arcade.tables.parts.palette import BAD, FELT, FELT_DARK, HINT, INK, Colour
@@ -247,7 +248,7 @@ class Renderer:
         if sprite.shadow and sprite.glow is None and turning is None:  # the card and its shadow: one blit
             pad = art.glow_pad(size)
             shadowed = art.shadowed(sprite.code, size, sprite.flipped, (round(2 * u), round(4 * u)))
-            surface.blit(shadowed, (x - pad, y - pad))
+            surface.blit(shadowed, (x - pad, y - pad), special_flags=PREMULTIPLIED)
             self._draw_marks(surface, sprite, x, y)
             return
         if sprite.shadow:
