@@ -120,7 +120,7 @@ class Scoreboard:
                 text += f", levels {level_name(change[0])}/{level_name(change[1])}"
             ink.blit_text(surface, text, ink.fit(text, px * 0.8, rect.width - 20 * u), MUTED, "topleft", (x, y), False)
         if view.get("starter") is not None:  # the key to the "S" chip on a plate
-            r = 9 * u
+            r = 11 * u  # its "S" at 1.55 r: 12.8 px at 960x540 (was 10 at 9 u)
             centre = (x + r, rect.bottom - 8 * u - r)
             layout.report("badge", pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r), "starter key")
             with layout.part_of("starter key"):
