@@ -84,7 +84,7 @@ def test_table_buttons_light_under_the_pointer_only_while_the_mouse_is_in_use() 
     button = Button(pygame.Rect(0, 0, 50, 20), "Go", {"type": "go"}, 0)
     colours: list[tuple] = []
     table.buttons = [button]
-    table.ink.panel = lambda size, colour, border=None: colours.append(colour) or pygame.Surface(size)
+    table.ink.panel = lambda size, colour, border=None: colours.append(colour) or pygame.Surface(size, pygame.SRCALPHA)
     surface = pygame.Surface((100, 100))
     table.renderer.draw_buttons(surface)
     table.controls.mouse_active = True

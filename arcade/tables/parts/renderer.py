@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 # the cursor's marker over a card, in table units: its gap to the card, how far it bobs, its size
 MARKER_GAP, MARKER_BOB, MARKER_SIZE = 6, 6, 11
 MIN_NOTE_PX = 12  # a button's second line ("the next hand") no smaller than this (10 px at 960x540 was)
+BUTTON_NAME = "\0button"  # what a cached button image reports itself as, named when it is drawn
 MARKER_REACH = MARKER_GAP + MARKER_BOB + MARKER_SIZE * 1.2  # what must stay clear above a marked card
 
 
@@ -316,7 +317,7 @@ class Renderer:
             hovered = hover is not None and rect.collidepoint(hover)
             if button.hinted:
                 self._hint_ring(surface, rect)
-            key = (rect.size, button.label, button.note, button.enabled, button.focus, hovered, name,
+            key = (rect.size, button.label, button.note, button.enabled, button.focus, hovered,
                    id(button.icon) if button.icon is not None else None)
             made = self._buttons.get(key)
             if made is None:  # a button is one cached image (and what it reports): one blit a frame
@@ -324,14 +325,16 @@ class Renderer:
                     self._buttons.clear()
                 colour, border = self._button_look(button, hovered)
                 image = table.ink.panel(rect.size, colour, border=border).copy()
-                with layout.recording() as parts:
-                    self._paint_button(image, button, image.get_rect(), hovered, name, on_panel=True)
-                made = self._buttons[key] = (image, parts)
+                with layout.recording() as parts:  # (under a stand-in name: Rummy's "+ (7)" becomes
+                    # "+ (8)" when a meld is added before it, and its image is the same)
+                    self._paint_button(image, button, image.get_rect(), hovered, BUTTON_NAME, on_panel=True)
+                made = self._buttons[key] = (image.premul_alpha(), parts)  # (blitted as cards are: faster)
             image, parts = made
-            surface.blit(image, rect)
+            surface.blit(image, rect, special_flags=PREMULTIPLIED)
             if recording:
                 for part in parts:
-                    layout.report(part.kind, part.box.move(rect.topleft), part.name, part.owner or None)
+                    layout.report(part.kind, part.box.move(rect.topleft), name if part.name == BUTTON_NAME else part.name,
+                                  name if part.owner == BUTTON_NAME else part.owner or None)
 
     def _hint_ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The magenta ring round a button the Hint button suggests."""
