@@ -46,7 +46,7 @@ def test_each_half_of_the_screen_plays_with_the_keys_on_its_own_side(app) -> Non
     scene = couch(app)
     table = scene.table
     left, right = scene.local_seats
-    assert table.half(left).x == 0 and table.half(right).x > 0  # the first seat plays the left half
+    assert table.sides.half(left).x == 0 and table.sides.half(right).x > 0  # the first seat plays the left half
     assert app.mapper.split_keyboard and scene.binding["keyboard2"] == left and scene.binding["keyboard"] == right
     cursors = lambda: (table.controls.inputs[left].cursor, table.controls.inputs[right].cursor)  # noqa: E731
     assert cursors() == (0, 0)

@@ -76,7 +76,7 @@ def test_every_arrangement_lays_out_without_overlaps_at_three_sizes(name, arrang
     local = [0] if arrangement == "single" else [0, 1]
     for size in SIZES:
         couch = Couch(name, local, seed=11, size=size, arrangement=arrangement if arrangement != "single" else SIDE)
-        assert couch.table.arrangement == arrangement
+        assert couch.table.sides.arrangement == arrangement
         seen: set[str] = set()
         for step in range(400):
             if couch.phase not in seen or step % 97 == 0:
@@ -96,16 +96,16 @@ def test_side_by_side_each_player_keeps_to_their_half_the_right_way_up(name) -> 
     while couch.phase != "play":
         couch.random_step()
     table = couch.table
-    assert table.arrangement == SIDE
+    assert table.sides.arrangement == SIDE
     assert not any(sprite.flipped for sprite in table.sprites)
     items = table.reporter.layout_items(pygame.Surface(table.size))
     for seat in (0, 1):
-        half = table.half(seat)
+        half = table.sides.half(seat)
         mine = [s.rect for s in table.sprites if s.seat == seat]
         assert mine and all(half.contains(rect) for rect in mine), seat
         hints = next(d.box for d in items if d.name == f"hints {seat}")
         assert half.contains(hints)
-    assert table.half(0).right <= table.half(1).left  # the first player on the left
+    assert table.sides.half(0).right <= table.sides.half(1).left  # the first player on the left
 
 
 @pytest.mark.parametrize("name", ["spit", "speed"])
@@ -121,7 +121,7 @@ def test_side_by_side_left_is_left_for_both_and_the_pile_buttons_mean_the_screen
         table.handle(Command("right", device), seat)
 
         def cursor_x(s: int = seat) -> int:
-            card = table.cursor_card(s)
+            card = table.cursors.cursor_card(s)
             return next(sp.rect.centerx for sp in table.sprites if sp.code == card)
 
         before = cursor_x()
@@ -136,12 +136,12 @@ def test_face_to_face_turns_the_second_player_round() -> None:
     while couch.phase != "play":
         couch.random_step()
     table = couch.table
-    assert table.flipped(1) and not table.flipped(0)
+    assert table.sides.flipped(1) and not table.sides.flipped(0)
     assert all(s.flipped for s in table.sprites if s.seat == 1)
     # the top player's left is the screen's right
     assert table.pile_rect(table.pile_for_button(1, 0)).centerx > table.pile_rect(table.pile_for_button(1, 1)).centerx
     table.set_couch_layout(SIDE)
-    assert not table.flipped(1) and not any(s.flipped for s in table.sprites)
+    assert not table.sides.flipped(1) and not any(s.flipped for s in table.sprites)
 
 
 def test_speed_hand_is_visible_at_once_and_the_countdown_ends_in_play() -> None:
@@ -255,7 +255,7 @@ def test_spit_confirm_on_an_empty_place_fills_it() -> None:
     table = couch.table
     move = next(a for a in couch.game.legal(couch.state, 0) if a["type"] == "move")
     table.controls.inputs[0].cursor = move["stock"]
-    assert table.cursor_card(0) is None  # the cursor is on the empty place
+    assert table.cursors.cursor_card(0) is None  # the cursor is on the empty place
     sent = table.handle(Command("confirm", "pad1"), 0)
     assert sent and sent[0][1]["type"] == "move" and sent[0][1]["stock"] == move["stock"]
 
@@ -275,16 +275,16 @@ def test_spit_cursor_on_an_empty_place_is_marked(arrangement) -> None:
     for seat in (0, 1):
         table.controls.inputs[seat].device = f"pad{seat + 1}"
         table.controls.inputs[seat].cursor = next(a for a in couch.game.legal(couch.state, seat) if a["type"] == "move")["stock"]
-        assert table.cursor_card(seat) is None
+        assert table.cursors.cursor_card(seat) is None
     table.relayout()
     table.draw(pygame.Surface(table.size), 1.0)
     for seat in (0, 1):
         place = table.place_rect(seat, table.controls.inputs[seat].cursor)
-        ours = [m for m in marks if m[1] == table.seat_colour(seat)]
+        ours = [m for m in marks if m[1] == table.sides.seat_colour(seat)]
         assert len(ours) == 1, (seat, marks)
         (x, y), _, below = ours[0]
         assert place.left <= x <= place.right
-        assert below == table.flipped(seat) and y == place.top
+        assert below == table.sides.flipped(seat) and y == place.top
 
 
 def test_setup_tells_each_couch_player_their_controls_and_half(tmp_path, monkeypatch) -> None:

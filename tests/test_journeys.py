@@ -155,7 +155,7 @@ def test_couch_spit_with_two_pads_to_the_end_of_a_round(app) -> None:
                      and len(app.scene.table.views) == 2, 20)
     scene = app.scene
     table = scene.table
-    assert table.arrangement == "side" and scene.binding == {"pad5": 0, "pad6": 1, "keyboard": 0, "mouse": 0}
+    assert table.sides.arrangement == "side" and scene.binding == {"pad5": 0, "pad6": 1, "keyboard": 0, "mouse": 0}
     pads = {0: first, 1: second}
     rounds_seen: set[int] = set()
 
@@ -176,7 +176,7 @@ def test_couch_spit_with_two_pads_to_the_end_of_a_round(app) -> None:
             elif phase in ("slap", "choose"):
                 pad.press(LB, 1)
             else:
-                card = table.cursor_card(seat)
+                card = table.cursors.cursor_card(seat)
                 place = table.controls.inputs[seat].cursor % len(table.cursor_cards(seat))
                 piles = {a["pile"] for a in legal if a["type"] == "play" and a["card"] == card}
                 if piles:
@@ -263,7 +263,7 @@ def test_couch_speed_with_a_pad_and_the_keyboard(app) -> None:
         app.step(20)  # the count ends; Ready goes by itself
     assert set(sent) == {0, 1}
     table = scene.table
-    assert table.arrangement == "side"
+    assert table.sides.arrangement == "side"
     assert table.controls.inputs[0].device == "keyboard" and table.controls.inputs[1].device == "pad9"
     assert table.hint_bar.image(1, table.hints_for(1), 600) is not None
     assert any(c.startswith("pad:") for kinds, _ in filter(None, table.hints_for(1)) for c in table.controls.caps(1, kinds))

@@ -21,8 +21,9 @@ import pygame
 
 from cardtable.arcade import layout
 from cardtable.arcade.anim import Effect, Vec
-from cardtable.arcade.tables.base import GOLD, INK, LEGAL, MUTED, Action, Button, Colour, Sprite
+from cardtable.arcade.tables.base import GOLD, INK, LEGAL, MUTED, Action, Colour, Sprite
 from cardtable.arcade.tables.realtime import Hint, RealtimeTable
+from cardtable.arcade.tables.realtime.calls import Calls
 
 COUNTDOWN = 2.4  # seconds of "3, 2, 1" after a deal
 
@@ -35,31 +36,33 @@ class SpeedTable(RealtimeTable):
         self._round_seen: int | None = None
         self._last_count = 0
         self._readied: set[tuple[int, Any]] = set()  # (seat, round) the table said Ready for
+        self.seating = self
+        self.calls = Calls(self, {"ready": "Ready", "flip": "Flip!", "draw": "Draw"}, ("ready", "flip"))
         super().__init__(*args, **kwargs)
 
     # -- geometry -------------------------------------------------------------------------------
 
     def csize(self) -> tuple[int, int]:
-        return self.card_px(0.165 if self.side_by_side else 0.19)
+        return self.card_px(0.165 if self.sides.side_by_side else 0.19)
 
     def gap(self) -> float:
-        return (12 if self.side_by_side else 16) * self.u
+        return (12 if self.sides.side_by_side else 16) * self.u
 
     def hand_y(self, seat: int) -> float:
         _, h = self.csize()
-        if seat == self.bottom or self.side_by_side:
-            return self.H - h - (58 if self.side_by_side else 48) * self.u
+        if seat == self.sides.bottom or self.sides.side_by_side:
+            return self.H - h - (58 if self.sides.side_by_side else 48) * self.u
         return 42 * self.u
 
     def _side_block(self, seat: int) -> tuple[float, float]:
         """Side by side: the x of the hand's first slot and of the stockpile in the seat's half (the
         stockpile on the outer side)."""
         w, _ = self.csize()
-        half = self.half(seat)
+        half = self.sides.half(seat)
         hand = 5 * w + 4 * self.gap()
         total = hand + 24 * self.u + w
         left = half.centerx - total / 2
-        if seat == self.bottom:
+        if seat == self.sides.bottom:
             return left + w + 24 * self.u, left
         return left, left + hand + 24 * self.u
 
@@ -68,28 +71,28 @@ class SpeedTable(RealtimeTable):
         gap = self.gap()
         slots = max(5, count)
         total = slots * w + (slots - 1) * gap
-        if self.side_by_side:
+        if self.sides.side_by_side:
             start = self._side_block(seat)[0] - (slots - 5) * (w + gap) / 2
             left = start + (slots - count) * (w + gap) / 2
         else:
             left = self.W / 2 - total / 2 + (slots - count) * (w + gap) / 2
         y = self.hand_y(seat)
         rects = [pygame.Rect(round(left + i * (w + gap)), round(y), w, h) for i in range(count)]
-        return rects[::-1] if self.flipped(seat) or (seat == self.top and not self.couch) else rects
+        return rects[::-1] if self.sides.flipped(seat) or (seat == self.sides.top and not self.sides.couch) else rects
 
     def stock_rect(self, seat: int) -> pygame.Rect:
         w, h = self.csize()
-        if self.side_by_side:
+        if self.sides.side_by_side:
             return pygame.Rect(round(self._side_block(seat)[1]), round(self.hand_y(seat)), w, h)
         total = 5 * w + 4 * 16 * self.u
-        if seat == self.bottom:
+        if seat == self.sides.bottom:
             return pygame.Rect(round(self.W / 2 + total / 2 + 56 * self.u), round(self.H - h - 48 * self.u), w, h)
         return pygame.Rect(round(self.W / 2 - total / 2 - 56 * self.u - w), round(42 * self.u), w, h)
 
     def pile_rect(self, pile: int) -> pygame.Rect:
         w, h = self.csize()
         x = self.W / 2 - w - 20 * self.u if pile == 0 else self.W / 2 + 20 * self.u
-        y = self.top_row() + 48 * self.u if self.side_by_side else self.H / 2 - h / 2
+        y = self.sides.top_row() + 48 * self.u if self.sides.side_by_side else self.H / 2 - h / 2
         return pygame.Rect(round(x), round(y), w, h)
 
     def side_rect(self, pile: int) -> pygame.Rect:
@@ -99,19 +102,19 @@ class SpeedTable(RealtimeTable):
         return centre.move(round(dx), 0)
 
     def beside(self, seat: int) -> pygame.Rect:
-        return self.side_rect(0 if seat == self.bottom else 1)
+        return self.side_rect(0 if seat == self.sides.bottom else 1)
 
     def message_centre(self, seat: int | None) -> tuple[float, float]:
-        if self.side_by_side:
+        if self.sides.side_by_side:
             if seat is None:
-                return (self.W / 2, self.top_row())
+                return (self.W / 2, self.sides.top_row())
             labels = self.pile_rect(0).bottom + 40 * self.u
-            return (self.half(seat).centerx, (labels + self.hand_y(seat) - 30 * self.u) / 2 - 10 * self.u)
-        if seat is not None and self.flipped(seat):  # between their hand and the centre piles
+            return (self.sides.half(seat).centerx, (labels + self.hand_y(seat) - 30 * self.u) / 2 - 10 * self.u)
+        if seat is not None and self.sides.flipped(seat):  # between their hand and the centre piles
             return (self.W / 2, (self.hand_y(seat) + self.csize()[1] + self.pile_rect(0).top) / 2)
-        if seat is not None and self.arrangement != "single":
+        if seat is not None and self.sides.arrangement != "single":
             return (self.W / 2, (self.pile_rect(0).bottom + 30 * self.u + self.hand_y(seat)) / 2)
-        return (self.W / 2, (self.pile_rect(0).top + self.hand_rects(self.top, 1)[0].bottom) / 2)
+        return (self.W / 2, (self.pile_rect(0).top + self.hand_rects(self.sides.top, 1)[0].bottom) / 2)
 
     # -- cursor ---------------------------------------------------------------------------------
 
@@ -131,11 +134,11 @@ class SpeedTable(RealtimeTable):
         size = self.csize()
         phase = view.get("phase")
         hand_sizes = view.get("hand_sizes") or [0, 0]
-        for seat in (self.bottom, self.top):
-            flipped = self.flipped(seat)
+        for seat in (self.sides.bottom, self.sides.top):
+            flipped = self.sides.flipped(seat)
             stock = self.stock_rect(seat)
             count = (view.get("stock_sizes") or [0, 0])[seat]
-            direction = 1 if flipped or (seat == self.top and not self.couch) else -1
+            direction = 1 if flipped or (seat == self.sides.top and not self.sides.couch) else -1
             for j in range(min(count, 6)):
                 self.sprites.append(Sprite(("stock", seat, j), None, stock.move(0, round(j * 3 * self.u * direction)),
                                            flipped=flipped, shadow=j == 0, origin=(self.W / 2 - size[0] / 2, self.H / 2),
@@ -164,14 +167,15 @@ class SpeedTable(RealtimeTable):
                 self.sprites.append(Sprite(top, top, rect, origin=side_top, hit=("pile", p), group=f"centre pile {p}"))
             elif sizes[p]:
                 self.sprites.append(Sprite(("centre_back", p), None, rect, origin=side_top, group=f"centre pile {p}"))
-        self._buttons(phase)
+        # the countdown says Ready by itself when it ends
+        self.calls.build(held=lambda call: call["type"] == "ready" and self.countdown > 0)
 
     def _build_hand(self, seat: int, size: tuple[int, int], phase: str | None, stock_top: Vec) -> None:
         hand = self.hand_of(seat)
         state = self.controls.inputs[seat]
         legal = self.legals.get(seat, [])
         playable = {a.get("card") for a in legal if a.get("type") == "play"}
-        flipped = self.flipped(seat)
+        flipped = self.sides.flipped(seat)
         cursor = state.cursor % len(hand) if hand else -1
         direction = 1 if flipped else -1
         for i, (card, rect) in enumerate(zip(hand, self.hand_rects(seat, len(hand)), strict=True)):
@@ -179,9 +183,9 @@ class SpeedTable(RealtimeTable):
             mark = None
             lift = 0
             if i == cursor and state.device != "mouse" and phase == "play" and not self.replaying:
-                glow, mark, lift = self.seat_colour(seat), self.seat_colour(seat), round(size[1] * 0.1)
+                glow, mark, lift = self.sides.seat_colour(seat), self.sides.seat_colour(seat), round(size[1] * 0.1)
             if card == state.selected:
-                glow, lift = self.seat_colour(seat), round(size[1] * 0.12)
+                glow, lift = self.sides.seat_colour(seat), round(size[1] * 0.12)
             self.sprites.append(Sprite(
                 card, card, rect.move(0, lift * direction), flipped=flipped,
                 glow=glow, hit=("hand", card), seat=seat, origin=stock_top, mark=mark, group=f"hand {seat}",
@@ -190,32 +194,20 @@ class SpeedTable(RealtimeTable):
     def _flip_wanted(self) -> bool:
         return any(a.get("type") == "flip" for s in self.local_seats for a in self.legals.get(s, []))
 
-    def _buttons(self, phase: str | None) -> None:
-        for seat in self.local_seats:
-            legal = self.legals.get(seat, [])
-            call = next((a for a in legal if a.get("type") in ("ready", "flip", "draw")), None)
-            if call is None or (call["type"] == "ready" and self.countdown > 0):
-                continue  # the countdown says Ready by itself when it ends
-            label = {"ready": "Ready", "flip": "Flip!", "draw": "Draw"}[call["type"]]
-            cx, cy = self.button_centre(seat)
-            rect = pygame.Rect(0, 0, round(150 * self.u), round(54 * self.u))
-            rect.center = (round(cx), round(cy))
-            self.buttons.append(Button(rect, label, call, seat, focus=call["type"] != "draw"))
-
     # -- drawing --------------------------------------------------------------------------------
 
     def draw_static(self, surface: pygame.Surface) -> None:
         view = self.view
         size = self.csize()
-        for seat in (self.bottom, self.top):
+        for seat in (self.sides.bottom, self.sides.top):
             stock = self.stock_rect(seat)
             surface.blit(self.art.slot(size), stock)
             count = (view.get("stock_sizes") or [0, 0])[seat]
             if not count:  # its outline (a full stockpile's cards report themselves)
                 layout.report("cards", stock, f"stock {seat}")
-            below = seat == self.top and not self.side_by_side
+            below = seat == self.sides.top and not self.sides.side_by_side
             y = stock.bottom + 30 * self.u if below else stock.top - 30 * self.u
-            self.label(surface, f"stockpile {count}", 20 * self.u, MUTED, (stock.centerx, y), seat)
+            self.turned.label(surface, f"stockpile {count}", 20 * self.u, MUTED, (stock.centerx, y), seat)
             self._plate(surface, seat)
         sides = view.get("side_sizes") or [0, 0]
         centre_sizes = view.get("centre_sizes") or [0, 0]
@@ -242,7 +234,7 @@ class SpeedTable(RealtimeTable):
             lines.append(("stuck: wants a flip", GOLD))
         if int((view.get("options") or {}).get("score_to") or 0) > 0:
             lines.append((f"score {(view.get('scores') or [0, 0])[seat]}", MUTED))
-        self.name_plate(surface, seat, self.plate_centre(seat), lines, active=seat in self.local_seats and self.couch,
+        self.turned.name_plate(surface, seat, self.sides.plate_centre(seat), lines, active=seat in self.local_seats and self.sides.couch,
                         width=170 * self.u)
 
     def draw_extra(self, surface: pygame.Surface, alpha: float) -> None:
@@ -275,8 +267,8 @@ class SpeedTable(RealtimeTable):
             waiting = [s for s in (0, 1) if not (view.get("ready") or [False, False])[s]]
             if not waiting:
                 return None
-            if all(s in self.local_seats for s in waiting) or (self.arrangement == "single" and
-                                                                 self.bottom in waiting):
+            if all(s in self.local_seats for s in waiting) or (self.sides.arrangement == "single" and
+                                                                 self.sides.bottom in waiting):
                 return ("Press Ready: the centre cards turn when both players are ready", GOLD)
             remote = [s for s in waiting if s not in self.local_seats]
             return (f"Waiting for {self.name(remote[0])} to be ready", GOLD) if remote else None
@@ -284,7 +276,7 @@ class SpeedTable(RealtimeTable):
             asked = view.get("flip_asked") or [False, False]
             if any(asked) and not all(asked):
                 who = [s for s in (0, 1) if asked[s]][0]
-                if self.arrangement == "single" or who not in self.local_seats:
+                if self.sides.arrangement == "single" or who not in self.local_seats:
                     other = self.name(1 - who)
                     other = "you" if other == "You" else other
                     return (f"{self._is(who)} stuck: the side piles turn when {other} can't play either", GOLD)
@@ -397,21 +389,21 @@ class SpeedTable(RealtimeTable):
     def on_confirm(self, seat: int | None) -> list[tuple[int, Action]]:
         if seat is None:
             return []
+        called = self.calls.confirm(seat)
+        if called is not None:
+            return called
         legal = self.legals.get(seat, [])
-        call = next((a for a in legal if a.get("type") in ("ready", "flip")), None)
-        if call is not None:
-            return [] if self.arriving(seat) else [(seat, call)]  # once the seat's cards have landed
-        card = self.cursor_card(seat)
+        card = self.cursors.cursor_card(seat)
         if card is None:
             draw = next((a for a in legal if a.get("type") == "draw"), None)
             return [(seat, draw)] if draw else []
-        action = self.choose_play(seat, card, self.controls.inputs[seat].target)
+        action = self.cursors.choose_play(seat, card, self.controls.inputs[seat].target)
         if action is not None:
             return [(seat, action)]
         draw = next((a for a in legal if a.get("type") == "draw"), None)
         if draw is not None:
             return [(seat, draw)]
-        self.refuse(seat, card, "That card fits neither pile")
+        self.race.refuse(seat, card, "That card fits neither pile")
         return []
 
     def click_sprite(self, sprite: Sprite) -> list[tuple[int, Action]]:
@@ -419,13 +411,13 @@ class SpeedTable(RealtimeTable):
         if seat is None or sprite.hit is None or sprite.hit[0] != "hand":
             return []
         card = sprite.hit[1]
-        plays = self.plays_for(seat, card)
+        plays = self.cursors.plays_for(seat, card)
         if len(plays) == 1:
             self.controls.inputs[seat].selected = None
             return [(seat, plays[0])]
         if not plays:
             self.controls.inputs[seat].selected = None
-            self.refuse(seat, card, "That card fits neither pile")
+            self.race.refuse(seat, card, "That card fits neither pile")
             return []
         self.controls.inputs[seat].selected = None if self.controls.inputs[seat].selected == card else card
         return []

@@ -20,8 +20,9 @@ from typing import Any
 import pygame
 
 from cardtable.arcade.anim import Effect
-from cardtable.arcade.tables.base import BAD, GOLD, INK, LEGAL, MUTED, SOFT, Action, Button, Colour, Sprite
+from cardtable.arcade.tables.base import BAD, GOLD, INK, LEGAL, MUTED, SOFT, Action, Colour, Sprite
 from cardtable.arcade.tables.realtime import Hint, RealtimeTable
+from cardtable.arcade.tables.realtime.calls import Calls
 
 
 class SpitTable(RealtimeTable):
@@ -29,12 +30,14 @@ class SpitTable(RealtimeTable):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.verdict = ""
+        self.seating = self
+        self.calls = Calls(self, {"ready": "Spit!", "spit": "Spit!"}, ("ready", "spit"))
         super().__init__(*args, **kwargs)
 
     # -- geometry -------------------------------------------------------------------------------
 
     def csize(self) -> tuple[int, int]:
-        return self.card_px(0.16 if self.side_by_side else 0.18)
+        return self.card_px(0.16 if self.sides.side_by_side else 0.18)
 
     def places(self, seat: int) -> int:
         layouts = self.view.get("layouts") or []
@@ -56,10 +59,10 @@ class SpitTable(RealtimeTable):
         n = self.places(seat)
         gap = w * 0.3
         total = n * w + (n - 1) * gap
-        left = self.half(seat).centerx - total / 2
-        if self.side_by_side:
+        left = self.sides.half(seat).centerx - total / 2
+        if self.sides.side_by_side:
             x, y = left + index * (w + gap), self.places_y()
-        elif seat == self.bottom:
+        elif seat == self.sides.bottom:
             x, y = left + index * (w + gap), self.H - h - 52 * self.u
         else:
             x, y = left + (n - 1 - index) * (w + gap), 42 * self.u
@@ -67,31 +70,31 @@ class SpitTable(RealtimeTable):
 
     def spread(self, seat: int) -> int:
         """Which way a place's cards spread on screen: -1 upwards (towards the piles), +1 downwards."""
-        return -1 if self.side_by_side or seat == self.bottom else 1
+        return -1 if self.sides.side_by_side or seat == self.sides.bottom else 1
 
     def up_step(self, seat: int, cards: int) -> float:
         """The offset between face-up cards of a place: a fifth of a card, less when a long run would
         reach the players' messages (side by side)."""
         _, h = self.csize()
         step = h * 0.2
-        if self.side_by_side and cards > 1:
+        if self.sides.side_by_side and cards > 1:
             room = self.places_y() - 5 * self.step() - (self.band_y() + 26 * self.u)
             step = min(step, max(4 * self.u, room / (cards - 1)))
         return step
 
     def pile_rect(self, pile: int) -> pygame.Rect:
         w, h = self.csize()
-        x = self.W / 2 - w - 16 * self.u if pile == self.bottom else self.W / 2 + 16 * self.u
-        y = self.top_row() + 48 * self.u if self.side_by_side else self.H / 2 - h / 2
+        x = self.W / 2 - w - 16 * self.u if pile == self.sides.bottom else self.W / 2 + 16 * self.u
+        y = self.sides.top_row() + 48 * self.u if self.sides.side_by_side else self.H / 2 - h / 2
         return pygame.Rect(round(x), round(y), w, h)
 
     def spit_stack_rect(self, seat: int) -> pygame.Rect:
         w, h = self.csize()
         pile = self.pile_rect(seat)
-        if self.side_by_side:
-            x = pile.left - w - 40 * self.u if seat == self.bottom else pile.right + 40 * self.u
+        if self.sides.side_by_side:
+            x = pile.left - w - 40 * self.u if seat == self.sides.bottom else pile.right + 40 * self.u
             return pygame.Rect(round(x), pile.top, w, h)
-        if seat == self.bottom:
+        if seat == self.sides.bottom:
             return pygame.Rect(round(pile.left - w - 70 * self.u), round(pile.top + h * 0.12), w, h)
         return pygame.Rect(round(pile.right + 70 * self.u), round(pile.top - h * 0.12), w, h)
 
@@ -99,18 +102,18 @@ class SpitTable(RealtimeTable):
         return self.spit_stack_rect(seat)
 
     def message_centre(self, seat: int | None) -> tuple[float, float]:
-        if self.side_by_side:
+        if self.sides.side_by_side:
             if seat is None:
-                return (self.W / 2, self.top_row())
-            return (self.half(seat).centerx, self.band_y())
-        if seat is not None and self.flipped(seat):  # between their layout and the labels over the piles
+                return (self.W / 2, self.sides.top_row())
+            return (self.sides.half(seat).centerx, self.band_y())
+        if seat is not None and self.sides.flipped(seat):  # between their layout and the labels over the piles
             upper = self.place_rect(seat, 0).bottom + 5 * self.step()
             return (self.W / 2, (upper + self.spit_stack_rect(seat).top - 30 * self.u) / 2)
-        if seat is not None and self.arrangement != "single":
+        if seat is not None and self.sides.arrangement != "single":
             lower = self.place_rect(seat, 0).top - 5 * self.step()
             return (self.W / 2, (lower + self.spit_stack_rect(seat).bottom + 30 * self.u) / 2)
         piles_top = self.pile_rect(0).top
-        upper = self.place_rect(self.top, 0).bottom + 5 * self.step()
+        upper = self.place_rect(self.sides.top, 0).bottom + 5 * self.step()
         return (self.W / 2, (piles_top + upper) / 2 - 10 * self.u)
 
     # -- cursor ---------------------------------------------------------------------------------
@@ -136,7 +139,7 @@ class SpitTable(RealtimeTable):
     def pile_for_button(self, seat: int, which: int) -> int:
         """The pile on the seat's left (``which`` 0) or right as they see the table; the left pile on
         screen is the first local seat's."""
-        left, right = (self.top, self.bottom) if self.flipped(seat) else (self.bottom, self.top)
+        left, right = (self.sides.top, self.sides.bottom) if self.sides.flipped(seat) else (self.sides.bottom, self.sides.top)
         return left if which == 0 else right
 
     def after_view(self, seat: int, first: bool) -> None:
@@ -159,15 +162,15 @@ class SpitTable(RealtimeTable):
         size = self.csize()
         pending = self.outbox.pending_cards()
         phase = view.get("phase")
-        for seat in (self.bottom, self.top):
+        for seat in (self.sides.bottom, self.sides.top):
             self._build_layout(seat, size, pending, phase)
             count = (view.get("spit_cards") or [0, 0])[seat]
             base = self.spit_stack_rect(seat)
-            grows = 1 if self.flipped(seat) or (seat == self.top and not self.couch) else -1
+            grows = 1 if self.sides.flipped(seat) or (seat == self.sides.top and not self.sides.couch) else -1
             for j in range(min(count, 6)):
                 rect = base.move(0, round(j * self.step() * grows))
-                self.sprites.append(Sprite(("spit", seat, j), None, rect, flipped=self.flipped(seat), shadow=j == 0,
-                                           origin=self.plate_centre(seat), group=f"spit cards {seat}"))
+                self.sprites.append(Sprite(("spit", seat, j), None, rect, flipped=self.sides.flipped(seat), shadow=j == 0,
+                                           origin=self.sides.plate_centre(seat), group=f"spit cards {seat}"))
         piles = view.get("spit_piles") or [[], []]
         for p in (0, 1):
             cards = [c for c in piles[p] if c not in pending] if p < len(piles) else []
@@ -179,8 +182,8 @@ class SpitTable(RealtimeTable):
                 depth = len(visible) - 1 - k
                 r = rect.move(round(-depth * 2 * self.u), round(depth * 2 * self.u))
                 self.sprites.append(Sprite(card, card, r, shadow=k == 0, origin=origin, hit=("pile", p),
-                                           flipped=self.flipped(p), group=f"spit pile {p}"))
-        self._buttons(phase)
+                                           flipped=self.sides.flipped(p), group=f"spit pile {p}"))
+        self.calls.build()
 
     def _build_layout(self, seat: int, size: tuple[int, int], pending: dict[str, Any], phase: str | None) -> None:
         layout = self.layout_of(seat)
@@ -193,7 +196,7 @@ class SpitTable(RealtimeTable):
         movable = {a.get("card") for a in legal if a.get("type") in ("move", "stack")}
         selected = self.controls.inputs[seat].selected if local else None
         direction = self.spread(seat)
-        flipped = self.flipped(seat)
+        flipped = self.sides.flipped(seat)
         for i, place in enumerate(layout):
             base = self.place_rect(seat, i)
             down = int(place.get("down") or 0)
@@ -205,12 +208,12 @@ class SpitTable(RealtimeTable):
                 top_back = j == shown_down - 1 and not up
                 glow = SOFT if top_back and i in turnable else None
                 if top_back and is_cursor:
-                    glow = self.seat_colour(seat)
+                    glow = self.sides.seat_colour(seat)
                 self.sprites.append(Sprite(
                     ("down", seat, i, j), None, rect, flipped=flipped, shadow=j == 0, glow=glow,
                     hit=("turn", i) if top_back and local else None, seat=seat if local else None,
                     origin=self.spit_stack_rect(seat).topleft,
-                    delay=0.03 * (i + j), mark=self.seat_colour(seat) if top_back and is_cursor else None,
+                    delay=0.03 * (i + j), mark=self.sides.seat_colour(seat) if top_back and is_cursor else None,
                     group=f"hand {seat}",
                 ))
             for k, card in enumerate(up):
@@ -223,25 +226,14 @@ class SpitTable(RealtimeTable):
                 elif top and card in movable:
                     glow = SOFT
                 if top and (is_cursor or card == selected):
-                    glow = self.seat_colour(seat)
+                    glow = self.sides.seat_colour(seat)
                 lift = round(size[1] * 0.1 * direction) if card == selected else 0
                 self.sprites.append(Sprite(
                     card, card, rect.move(0, lift), flipped=flipped, glow=glow,
                     hit=("card", i, card) if top and local else None, seat=seat if local else None,
                     origin=base.topleft,
-                    mark=self.seat_colour(seat) if top and is_cursor else None, group=f"hand {seat}",
+                    mark=self.sides.seat_colour(seat) if top and is_cursor else None, group=f"hand {seat}",
                 ))
-
-    def _buttons(self, phase: str | None) -> None:
-        for seat in self.local_seats:
-            legal = self.legals.get(seat, [])
-            call = next((a for a in legal if a.get("type") in ("ready", "spit")), None)
-            if call is None:
-                continue
-            cx, cy = self.button_centre(seat)
-            rect = pygame.Rect(0, 0, round(150 * self.u), round(54 * self.u))
-            rect.center = (round(cx), round(cy))
-            self.buttons.append(Button(rect, "Spit!", call, seat, focus=True))
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -251,7 +243,7 @@ class SpitTable(RealtimeTable):
         phase = view.get("phase")
         in_use = view.get("in_use") or [True, True]
         sizes = view.get("spit_sizes") or [0, 0]
-        for seat in (self.bottom, self.top):
+        for seat in (self.sides.bottom, self.sides.top):
             for i in range(self.places(seat)):
                 surface.blit(self.art.slot(size), self.place_rect(seat, i))
             self._plate(surface, seat)
@@ -259,26 +251,26 @@ class SpitTable(RealtimeTable):
             stack = self.spit_stack_rect(seat)
             surface.blit(self.art.slot(size), stack)
             label = f"{count} spit card{'s' if count != 1 else ''}"
-            if self.side_by_side:  # on the line of the piles' counts
+            if self.sides.side_by_side:  # on the line of the piles' counts
                 y = stack.bottom + 18 * self.u
             else:
-                y = stack.bottom + 16 * self.u if seat == self.bottom else stack.top - 16 * self.u
-            self.label(surface, label, 20 * self.u, MUTED, (stack.centerx, y), seat)
+                y = stack.bottom + 16 * self.u if seat == self.sides.bottom else stack.top - 16 * self.u
+            self.turned.label(surface, label, 20 * self.u, MUTED, (stack.centerx, y), seat)
         for p in (0, 1):
             rect = self.pile_rect(p)
             surface.blit(self.art.slot(size), rect)
             if not in_use[p] and phase == "play":
                 text = "not in use"
-            elif self.side_by_side:  # whose pile is plain from its side; the two labels share a line
+            elif self.sides.side_by_side:  # whose pile is plain from its side; the two labels share a line
                 text = f"{sizes[p]} card{'s' if sizes[p] != 1 else ''}"
             else:
-                owner = "your" if p in self.local_seats and not self.couch else f"{self.name(p)}'s"
+                owner = "your" if p in self.local_seats and not self.sides.couch else f"{self.name(p)}'s"
                 text = f"{sizes[p]} \u00b7 {owner} pile"
-            below = p == self.bottom or self.side_by_side
+            below = p == self.sides.bottom or self.sides.side_by_side
             y = rect.bottom + 18 * self.u if below else rect.top - 18 * self.u
-            width = rect.width + 28 * self.u if self.side_by_side else rect.width * 1.9
+            width = rect.width + 28 * self.u if self.sides.side_by_side else rect.width * 1.9
             px = self.ink.fit(text, 19 * self.u, width)  # a long name must not reach the spit stack
-            self.label(surface, text, px, INK if in_use[p] else MUTED, (rect.centerx, y), p)
+            self.turned.label(surface, text, px, INK if in_use[p] else MUTED, (rect.centerx, y), p)
 
     def draw_extra(self, surface: pygame.Surface, alpha: float) -> None:
         """A cursor resting on an empty place (confirm fills it): the place glows in the player's
@@ -296,8 +288,8 @@ class SpitTable(RealtimeTable):
                 continue
             rect = self.place_rect(seat, index)
             pad = self.art.glow_pad(rect.size)
-            surface.blit(self.art.glow(rect.size, self.seat_colour(seat)), (rect.x - pad, rect.y - pad))
-            self.renderer.draw_marker(surface, (rect.centerx, rect.top), self.seat_colour(seat), below=self.flipped(seat),
+            surface.blit(self.art.glow(rect.size, self.sides.seat_colour(seat)), (rect.x - pad, rect.y - pad))
+            self.renderer.draw_marker(surface, (rect.centerx, rect.top), self.sides.seat_colour(seat), below=self.sides.flipped(seat),
                              height=rect.height)
 
     def _plate(self, surface: pygame.Surface, seat: int) -> None:
@@ -312,12 +304,12 @@ class SpitTable(RealtimeTable):
         elif phase == "over" and view.get("winner") == seat:
             status = "winner!"
         lines = [(f"{left} cards left", INK), (status, GOLD if status.endswith("!") else MUTED)]
-        self.name_plate(surface, seat, self.plate_centre(seat), lines, active=seat in self.local_seats and self.couch,
+        self.turned.name_plate(surface, seat, self.sides.plate_centre(seat), lines, active=seat in self.local_seats and self.sides.couch,
                         width=170 * self.u)
 
     def pile_glow(self, pile: int) -> tuple[int, int, int] | None:
         """As for any real-time table, and gold on both piles while they are to be slapped or chosen."""
-        glow = super().pile_glow(pile)
+        glow = self.pile_marks.glow(pile)
         if glow is None and self.view.get("phase") in ("slap", "choose"):
             return GOLD
         return glow
@@ -429,7 +421,7 @@ class SpitTable(RealtimeTable):
             return
         sizes = self.view.get("spit_sizes") or [0, 0]
         # the pile by the screen's side; face to face "left" means nothing to both, so by its owner
-        side = f"{self.name(pile)}'s" if self.arrangement == "facing" else "left" if pile == self.bottom else "right"
+        side = f"{self.name(pile)}'s" if self.sides.arrangement == "facing" else "left" if pile == self.sides.bottom else "right"
         took = sizes[pile] if pile < len(sizes) else 0
         got = sizes[1 - pile] if 1 - pile < len(sizes) else 0
         who = self.name(seat)
@@ -463,10 +455,10 @@ class SpitTable(RealtimeTable):
     def on_confirm(self, seat: int | None) -> list[tuple[int, Action]]:
         if seat is None:
             return []
+        called = self.calls.confirm(seat)
+        if called is not None:
+            return called
         legal = self.legals.get(seat, [])
-        call = next((a for a in legal if a.get("type") in ("ready", "spit")), None)
-        if call is not None:
-            return [] if self.arriving(seat) else [(seat, call)]  # once the seat's cards have landed
         phase = self.view.get("phase")
         if phase in ("slap", "choose"):
             pile = self.controls.inputs[seat].target
@@ -488,15 +480,15 @@ class SpitTable(RealtimeTable):
             if fill:
                 return [(seat, fill[0])]
             if self.legals.get(seat):
-                self.refuse(seat, None, "Nothing can move here now")
+                self.race.refuse(seat, None, "Nothing can move here now")
             return []
-        action = self.choose_play(seat, card, pile)
+        action = self.cursors.choose_play(seat, card, pile)
         if action is not None:
             return [(seat, action)]
         moves = [a for a in self.legals.get(seat, []) if a.get("card") == card and a.get("type") in ("move", "stack")]
         if moves:
             return [(seat, moves[0])]
-        self.refuse(seat, card, "No move for that card now")
+        self.race.refuse(seat, card, "No move for that card now")
         return []
 
     def on_pile(self, seat: int | None, which: int) -> list[tuple[int, Action]]:
@@ -506,7 +498,7 @@ class SpitTable(RealtimeTable):
             pile = self.pile_for_button(seat, which)
             match = [a for a in self.legals.get(seat, []) if a.get("pile") == pile]
             return [(seat, match[0])] if match else []
-        return super().on_pile(seat, which)
+        return self.race.pile_button(seat, which)
 
     def pile_clicked(self, pile: int, seat: int | None) -> list[tuple[int, Action]]:
         for s in [seat] if seat is not None else self.local_seats:
@@ -525,7 +517,7 @@ class SpitTable(RealtimeTable):
         if sprite.hit[0] != "card":
             return []
         card = sprite.hit[2]
-        plays = self.plays_for(seat, card)
+        plays = self.cursors.plays_for(seat, card)
         if len(plays) == 1:
             self.controls.inputs[seat].selected = None
             return [(seat, plays[0])]
@@ -534,7 +526,7 @@ class SpitTable(RealtimeTable):
             moves = [a for a in self.legals.get(seat, []) if a.get("card") == card and a.get("type") in ("move", "stack")]
             if not moves:
                 self.controls.inputs[seat].selected = None
-                self.refuse(seat, card, "No move for that card now")
+                self.race.refuse(seat, card, "No move for that card now")
         return []
 
     def dropped_elsewhere(self, seat: int, card: str, pos: tuple[int, int]) -> list[tuple[int, Action]]:
@@ -558,5 +550,5 @@ class SpitTable(RealtimeTable):
                     self.controls.inputs[s].selected = None
                     if found:
                         return [(s, found[0])]
-                    self.refuse(s, selected, "It can't go there")
+                    self.race.refuse(s, selected, "It can't go there")
         return []
