@@ -1,7 +1,7 @@
 """``normal`` and ``hard`` never play a move the coach calls plainly worse (engine/coach ``blunder``): on the
 positions of issue 18 and on those tools/blunders.py found in bot games (tests/data/blunders/GAME.json,
-each with the blunder on offer). Oh Hell's play belongs to its own bots' owner; its blunders are
-measured by ``tools/blunders.py rates`` but not held here."""
+each with the blunder on offer; Oh Hell's found where the earlier ``hard`` played them). Oh Hell's
+positions worse by points over sampled deals are tests/test_oh_hell_blunders.py's."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from cardtable.engine.bots import get_bot
 from cardtable.engine.coach import blunder
 
 DATA = Path(__file__).parent / "data" / "blunders"
-GAMES = ("go_stop", "rummy", "spit", "speed", "tractor")
+GAMES = ("go_stop", "oh_hell", "rummy", "spit", "speed", "tractor")
 LEVELS = ("normal", "hard")
 
 

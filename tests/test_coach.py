@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from cardtable.engine import get_game, hwatu
 from cardtable.engine.bots import get_bot
 from cardtable.engine.cards import adjacent
-from cardtable.engine.coach import Claim, explain
+from cardtable.engine.coach import Claim, blunder, explain
 from cardtable.engine.go_stop import GAME as GO_STOP
 from cardtable.engine.go_stop import score_of, table_of_month, turns_left
 from cardtable.engine.oh_hell import DECK, hand_cards, trick_winner
@@ -419,6 +419,31 @@ def test_oh_hell_a_duck_is_not_a_trick_you_need() -> None:
     assert "need 2 more" not in ducks.sentence and "still need 2 tricks from the 2 after it" in ducks.sentence
     ruff = explain("oh_hell", view, legal, {"type": "play", "card": "3S"})
     assert ruff.sentence == "3S wins the trick: you need it and 1 more after it"
+
+
+def oh_hell_blunder(hand: list[str], trick: list[str], bid: int, took: int, card: str, scoring: str = "exact") -> str | None:
+    view, legal = oh_hell_trick(hand, trick, bid, took)
+    view["options"]["scoring"] = scoring
+    return blunder("oh_hell", view, legal, {"type": "play", "card": card})
+
+
+def test_oh_hell_blunders_are_worse_whatever_the_unseen_cards() -> None:
+    """Each play named plainly worse, next to the same play where it is not (trump spades)."""
+    led = ["2D", "3D", "4D"]
+    assert "ducks a certain trick" in oh_hell_blunder(["3S", "8S", "5H"], ["AD", "JD", "KD"], 2, 0, "5H")
+    assert "ducks a certain trick" in oh_hell_blunder(["KS", "5H"], led, 1, 0, "5H")
+    assert oh_hell_blunder(["AS", "5H"], led, 1, 0, "5H") is None  # the ace of trumps takes a trick later
+    assert "takes a trick your bid does not want" in oh_hell_blunder(["9D", "5H"], led, 1, 1, "9D")
+    assert oh_hell_blunder(["9D", "5H"], led, 0, 1, "9D") is None  # over already: it scores nothing either way
+    assert oh_hell_blunder(["9D", "5H"], led, 0, 1, "9D", "plus_tricks") is None  # and here it scores a point
+    assert "KD where the lower 9D" in oh_hell_blunder(["9D", "KD", "5C"], led, 2, 0, "KD")
+    assert oh_hell_blunder(["9D", "KD", "5C"], led, 1, 0, "KD") is None  # keeping the 9 to duck later
+    assert "QD where the lower TD" in oh_hell_blunder(["TD", "QD", "5C"], ["2D", "3D", "AD"], 2, 0, "QD")
+    assert oh_hell_blunder(["JD", "QD", "5C"], ["2D", "3D", "AD"], 2, 0, "QD") is None  # no card between them
+    assert oh_hell_blunder(["TD", "QD", "5C"], ["2D", "3D", "AD"], 3, 0, "QD") is None  # the bid is lost anyway
+    assert "QD where the lower TD" in oh_hell_blunder(["TD", "QD", "5C"], ["2D", "3D", "AD"], 3, 0, "QD",
+                                                      "plus_tricks")  # where every trick scores a point
+    assert oh_hell_blunder(["TD", "QD", "5C"], ["2D", "3D", "AD"], 1, 0, "QD") is None  # the queen may be one too many
 
 
 def test_oh_hell_a_forced_last_card_says_so() -> None:

@@ -85,12 +85,9 @@ def test_tractor_ranks_the_biggest_tricks_lost_to_the_other_side() -> None:
 def test_own_blunders_come_first() -> None:
     """Oh Hell, last to play, needing a trick: ducking with 5H while 3S ruffs for certain."""
     view = {"players": 2, "trick": [{"seat": 1, "card": "AD"}], "trump": "S", "hand": ["3S", "5H"], "seat": 0,
-            "bids": [1, 0], "tricks": [0, 0], "leader": 1, "cards_this_hand": 2, "phase": "play"}
-    from cardtable.engine.coach import blunder
-
+            "bids": [1, 0], "tricks": [0, 0], "leader": 1, "cards_this_hand": 2, "phase": "play",
+            "played": [], "last_trick": None, "trump_card": None, "options": {}}
     legal = [{"type": "play", "card": "3S"}, {"type": "play", "card": "5H"}]
-    if blunder("oh_hell", view, legal, legal[1]) is None:
-        pytest.skip("this view does not carry what the Oh Hell coach reads")
     turns = [turn(0, [{"type": "play", "seat": 0, "card": "5H"},
                       {"type": "trick", "leader": 1, "winner": 1, "cards": ["AD", "5H"]}], view,
                   legal=legal, action=legal[1])]

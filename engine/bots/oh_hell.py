@@ -30,7 +30,7 @@ import random
 from typing import Any
 
 from cardtable.engine.bots import oh_hell_search as search
-from cardtable.engine.bots.common import THINK_TIME, Reaction
+from cardtable.engine.bots.common import THINK_TIME, Reaction, sound
 from cardtable.engine.cards import high_value
 from cardtable.engine.oh_hell import DECK, HIGH
 
@@ -277,7 +277,10 @@ class HardBot(NormalBot):
 
     def play(self, view: View, allowed: list[str], rng: random.Random) -> str:
         """Each legal card played out on the same sampled deals; the best average score wins, if it beats
-        the card :func:`search.policy` would play by more than chance (:meth:`pick`)."""
+        the card :func:`search.policy` would play by more than chance (:meth:`pick`). Cards the coach
+        calls plainly worse (engine/coach ``blunder``) are not searched: a few dozen sampled deals may
+        draw worlds where a weakly dominated card scores as well or better by chance."""
+        allowed = [a["card"] for a in sound("oh_hell", view, [{"type": "play", "card": c} for c in allowed])]
         if len(allowed) == 1:
             return allowed[0]
         sit = search.read_view(view)

@@ -156,23 +156,50 @@ def explain(view: View, legal: list[Action], action: Action) -> Explanation:
     return Explanation(action, tuple(claims))
 
 
+def sure_later(view: View, card: str) -> bool:
+    """A trump no unseen card outranks: it takes whatever trick it is played to, now or later."""
+    trump = view["trump"]
+    return bool(trump) and card[1] == trump and not any(
+        c[1] == trump and HIGH[c] > HIGH[card] for c in unseen(view))
+
+
+def same_worth(view: View, low: str, high: str) -> bool:
+    """Two cards of one suit with no unseen card between them: whatever one does later, the other can."""
+    return not any(c[1] == low[1] and HIGH[low] < HIGH[c] < HIGH[high] for c in unseen(view))
+
+
 def blunder(view: View, legal: list[Action], action: Action) -> str | None:
-    """Last to play: declining a certain trick the bid needs, taking a trick the bid does not want
-    while a card that ducks is legal, or a higher card of a suit where a lower one does the same."""
+    """Last to play, what is worse whatever the unseen cards are: ducking a certain trick the bid needs
+    (unless the winner is a top trump, sure of a trick later; or the bid is lost anyway and only a
+    made bid scores); taking a trick when the bid is made exactly and a card ducks; with two or more
+    tricks still needed, winning with a higher card of a suit where a lower one wins the same; throwing
+    a higher card where a lower one loses the same while every trick left is needed (or two or more
+    are). Not with one trick needed: the card kept may be a trick too many. Two cards with no unseen
+    card between them are worth the same."""
     if action["type"] != "play" or len(view["trick"]) != view["players"] - 1 or len(legal) < 2:
         return None
     card = action["card"]
     need = need_of(view)
+    left = len(view["hand"]) - 1  # tricks after this one
     kinds = {a["card"]: outcome(view, a["card"])[0] for a in legal}
+    only_made_bids_score = view["options"].get("scoring") != "plus_tricks"
+    if need > left + 1 and only_made_bids_score:
+        return None  # the bid is lost whatever is played
     winners = [c for c, k in kinds.items() if k == "wins"]
     losers = [c for c, k in kinds.items() if k == "loses"]
-    if need > 0 and kinds[card] == "loses" and winners:
-        return f"ducks a certain trick your bid needs ({winners[0]} wins it)"
-    if need <= 0 and kinds[card] == "wins" and losers:
+    if need > 0 and kinds[card] == "loses":
+        chancy = [c for c in winners if not sure_later(view, c)]
+        if chancy:
+            return f"ducks a certain trick your bid needs ({chancy[0]} wins it)"
+    if need == 0 and kinds[card] == "wins" and losers:
         return f"takes a trick your bid does not want ({losers[0]} ducks)"
-    if need > 0:
+    if kinds[card] == "wins":
+        keep_high = need >= 2
+    else:  # (a duck that loses the bid leaves nothing to keep a card for)
+        keep_high = (need >= 2 or 0 < need >= left) and not (need > left and only_made_bids_score)
+    if keep_high and left > 0:
         same = [c for c in (winners if kinds[card] == "wins" else losers)
-                if c[1] == card[1] and HIGH[c] < HIGH[card]]
+                if c[1] == card[1] and HIGH[c] < HIGH[card] and not same_worth(view, c, card)]
         if same:
             return f"{card} where the lower {same[0]} does the same"
     return None
