@@ -99,3 +99,22 @@ def test_each_of_the_others_moves_gets_a_line_that_stays_to_be_read() -> None:
     h.ticks(120 * 5)  # five seconds on, every line is still there
     drawn = frame(h)
     assert len([d for d in drawn if d.kind == "label" and d.owner == "recap"]) == 4
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_seats_shown_cards_lie_on_top_of_its_hand_each_corner_in_view(size) -> None:
+    """A declared pair was drawn first in the seat's fan, under 23 backs: the 2 of hearts showed as a
+    sliver at the window's edge."""
+    h = harness(size)
+    for seat in (1, 2, 3):
+        h.state.hands[seat] = (h.state.hands[seat] * 3)[:25]
+        h.state.shown[seat] = [h.state.hands[seat][0]] * 2 if seat == 3 else [h.state.hands[seat][0]]
+        h.state.hands[seat][1] = h.state.hands[seat][0]
+    h.push([])
+    for seat in (1, 2, 3):
+        fan = [s for s in h.table.sprites if s.group == f"hand {seat}"]
+        shown = len(h.state.shown[seat])
+        assert [s.code for s in fan[-shown:]] == h.state.shown[seat] and all(s.code is None for s in fan[:-shown])
+        step = fan[-1].rect.width * 0.4 - 1
+        assert all(b.rect.x - a.rect.x >= step for a, b in zip(fan[-shown:], fan[len(fan) - shown + 1:], strict=False)), seat
+        assert fan[0].rect.x == min(s.rect.x for s in fan) and fan[-1].rect.right == max(s.rect.right for s in fan)

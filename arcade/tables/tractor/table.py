@@ -150,12 +150,12 @@ class TractorTable(CouchPlay, ActionMenu, Table):
                 continue
             count = sizes[seat] if seat < len(sizes) else 0
             faces = list(shown[seat]) if seat < len(shown) else []
-            codes: list[str | None] = faces + [None] * max(0, count - len(faces))
+            codes: list[str | None] = [None] * max(0, count - len(faces)) + faces  # shown cards on top
             cx, cy = self.seating.seat_centre(seat)
             k = self.seating.rel(seat)
             y = cy + 46 * self.u if k != 2 else cy + 40 * self.u
             width = self.W * 0.3 if k == 2 else min(self.W * 0.14, 165 * self.u)  # under the plate, clear of the edge
-            rects = fan(len(codes), cx, y, small, width, small[0] * 0.4)
+            rects = readable_tail(fan(len(codes), cx, y, small, width, small[0] * 0.4), len(faces), small[0] * 0.4)
             seen: Counter = Counter()
             for j, (code, rect) in enumerate(zip(codes, rects, strict=True)):
                 if code is None:
@@ -468,3 +468,18 @@ class TractorTable(CouchPlay, ActionMenu, Table):
         self.picking.refused(seat)  # the selection comes back so the player can fix it
         for card in action.get("cards") or []:
             self.effects.add(Effect("shake", key=card, duration=0.35))
+
+
+def readable_tail(rects: list[pygame.Rect], tail: int, step: float) -> list[pygame.Rect]:
+    """A fan whose last ``tail`` cards (a seat's shown cards) keep ``step`` between them, so each shows
+    its corner; the cards before close up in what is left of the fan's width."""
+    head = len(rects) - tail
+    if tail == 0 or head == 0 or len(rects) < 2 or rects[1].x - rects[0].x >= step:
+        return rects
+    left, first = rects[0].x, rects[-1].x - round(step * (tail - 1))
+    gap = (first - left) / head
+    for i, rect in enumerate(rects[:head]):
+        rect.x = round(left + i * gap)
+    for i, rect in enumerate(rects[head:]):
+        rect.x = first + round(step * i)
+    return rects
