@@ -187,7 +187,10 @@ def test_faces_are_warmed_only_while_nothing_moves() -> None:
     assert len(drawn) == 2
 
 
-def test_a_tick_makes_ready_a_few_glyphs_of_one_text_size() -> None:
+def test_a_tick_makes_ready_a_few_glyphs_every_text_size_its_first_ones_first() -> None:
+    """A text size's first glyphs cost most (the font's tables are read then): every size gets its first
+    few, one size a tick from the largest down, then the cards on their shadows are drawn, then each size
+    gets the rest of its glyphs."""
     table = Row("row", [0], CardArt(), (1920, 1080))
     table.set_view(0, {"phase": "play"}, [], [])
     table.tick(1 / 120)
@@ -206,18 +209,29 @@ def test_a_tick_makes_ready_a_few_glyphs_of_one_text_size() -> None:
 
         return Spy()  # type: ignore[return-value]
 
+    largest, smallest = fonts.point_size(90 * table.u), fonts.point_size(8)
+    first = warmup.GLYPHS[:warmup.GLYPHS_PER_TICK]
     warmup.fonts.font = spy  # type: ignore[assignment]
     try:
         for _ in range(30):
             table.tick(1 / 120)
+        assert rendered == [(largest - i, first) for i in range(30)]
+        while table.warmup._fonts:
+            table.tick(1 / 120)
+        assert not table.art.has(table.sprites[0].rect.size, ("shadowed", "AS", False, warmup.shadow_offset(table.u)))
+        while table.warmup._on_shadows:
+            table.tick(1 / 120)
+        assert len(rendered) == largest - smallest + 1  # no glyphs while the cards on shadows are drawn
+        assert table.art.has(table.sprites[0].rect.size, ("shadowed", "AS", False, warmup.shadow_offset(table.u)))
+        for _ in range(30):
+            table.tick(1 / 120)
     finally:
         warmup.fonts.font = font  # type: ignore[assignment]
-    assert len(rendered) == 30
-    assert all(len(text) <= warmup.GLYPHS_PER_TICK for _, text in rendered)
-    largest = fonts.point_size(90 * table.u)
-    per_size = -(-len(warmup.GLYPHS) // warmup.GLYPHS_PER_TICK)
-    assert [size for size, _ in rendered] == [largest - i // per_size for i in range(30)]  # a size at a time
-    assert "".join(text for size, text in rendered if size == largest) == warmup.GLYPHS
+    rest = rendered[largest - smallest + 1:]
+    assert all(len(text) <= warmup.GLYPHS_PER_TICK for _, text in rest)
+    per_size = -(-len(warmup.GLYPHS) // warmup.GLYPHS_PER_TICK) - 1
+    assert [size for size, _ in rest] == [largest - i // per_size for i in range(30)]  # then a size at a time
+    assert first + "".join(text for size, text in rest if size == largest) == warmup.GLYPHS
 
 
 def test_damage_is_merged_into_a_few_rectangles_covering_all_of_it() -> None:

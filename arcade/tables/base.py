@@ -221,7 +221,8 @@ class Table:
                                   back=snap_back)
         keep = {s.key for s in self.sprites} | {g.key for g in self.flights.ghosts}
         self.motion.retain(keep)
-        self.warmup.queue(self.warm_sizes(), self.deck)
+        self.warmup.queue(self.warm_sizes(), self.deck, {(s.rect.size, s.flipped) for s in self.sprites
+                                                         if s.shadow and s.glow is None and s.code is not None})
         if self.views:
             self._first_layout = False
         self.renderer.invalidate()

@@ -25,6 +25,7 @@ from cardtable.arcade.tables.parts.flights import FLIP_TIME
 from cardtable.arcade.tables.parts.layer import Layer, Notebook, Op, Unnoted, noting
 from cardtable.arcade.tables.parts.palette import BAD, FELT, FELT_DARK, HINT, INK, Colour
 from cardtable.arcade.tables.parts.pieces import Button, Sprite
+from cardtable.arcade.tables.parts.warmup import shadow_offset
 
 if TYPE_CHECKING:
     from cardtable.arcade.tables.base import Table
@@ -248,7 +249,7 @@ class Renderer:
             return
         if sprite.shadow and sprite.glow is None and turning is None:  # the card and its shadow: one blit
             pad = art.glow_pad(size)
-            shadowed = art.shadowed(sprite.code, size, sprite.flipped, (round(2 * u), round(4 * u)))
+            shadowed = art.shadowed(sprite.code, size, sprite.flipped, shadow_offset(u))
             surface.blit(shadowed, (x - pad, y - pad), special_flags=PREMULTIPLIED)
             self._draw_marks(surface, sprite, x, y)
             return
