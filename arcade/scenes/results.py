@@ -25,6 +25,7 @@ from cardtable.arcade import layout, ui_theme
 from cardtable.arcade.input import Command
 from cardtable.arcade.scenes.base import SMALL_BUTTON, MenuScene
 from cardtable.arcade.scoresheet import Sheet, score_sheet
+from cardtable.arcade.tables.parts.recap import clip
 
 
 def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sheet: Sheet, scroll: int, size: int) -> int:
@@ -442,14 +443,15 @@ class ResultsScene(MenuScene):
         first = self.moment_rects[0]
         ui_theme.text(surface, "What decided it for you", 15 if small else 17, (first.x + 4, first.y - 6), "muted",
                       anchor="bottomleft", bold=True)
-        for moment, row in zip(self.shown_moments, self.moment_rects, strict=True):
-            room = row.width - (220 if self.app.size[0] < 1100 else 240) - 24
-            px = 16 if small else 19
-            text = moment.sentence[:1].upper() + moment.sentence[1:]
-            while px > 11 and ui_theme.font(px).size(text)[0] > room:
-                px -= 1
+        room = first.width - (220 if self.app.size[0] < 1100 else 240) - 24
+        texts = [m.sentence[:1].upper() + m.sentence[1:] for m in self.shown_moments]
+        px = 16 if small else 19  # one size for every line (the largest at which all fit), never under 12
+        while px > 12 and any(ui_theme.font(px).size(text)[0] > room for text in texts):
+            px -= 1
+        for moment, text, row in zip(self.shown_moments, texts, self.moment_rects, strict=True):
             colour = "accent_bright" if moment.kind == "blunder" else "ink"
-            ui_theme.text(surface, text, px, (row.x + 4, row.centery), colour, anchor="midleft")
+            ui_theme.text(surface, clip(ui_theme.font(px), text, room), px, (row.x + 4, row.centery), colour,
+                          anchor="midleft")
 
     def ranking_size(self, size: int) -> int:
         """One size for every row of the ranking (a name never smaller than its neighbours'): the
