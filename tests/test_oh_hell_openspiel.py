@@ -76,3 +76,29 @@ def test_an_unknown_baseline_names_itself(capsys: pytest.CaptureFixture[str]) ->
     with pytest.raises(SystemExit):
         bench_bots.main(["openspiel", "--os-baselines", "honest,oracle"])
     assert "'oracle'" in capsys.readouterr().err
+
+
+def test_a_variant_is_a_labelled_bot_with_attributes_set() -> None:
+    from cardtable.engine.bots.oh_hell import HardBot, NormalBot
+
+    label, bot = os_glue.variant("w64=hard:bid_worlds=64,bid_steady=true")
+    assert label == "w64" and isinstance(bot, HardBot)
+    assert bot.bid_worlds == 64 and bot.bid_steady is True
+    assert HardBot.bid_worlds != 64 and HardBot.bid_steady is False  # the class keeps its defaults
+    assert os_glue.variant("steady:bid_steady=true")[1].bid_steady is True  # the hard bot unless named
+    label, bot = os_glue.variant("normal")
+    assert label == "normal" and type(bot) is NormalBot
+    with pytest.raises(ValueError, match="no attribute 'bid_wrolds'"):
+        os_glue.variant("x:bid_wrolds=64")
+
+
+@needs_openspiel
+def test_paired_runs_from_the_command_line(capsys: pytest.CaptureFixture[str], tmp_path: Any) -> None:
+    import json
+
+    log = str(tmp_path / "p")
+    assert os_glue.main(["paired", "--deals", "1", "--sizes", "3", "--bot", "hard",
+                         "--bot", "noisy:bid_noise=0.3", "--log", log]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["first"] == "hard" and "minus_first" in report["noisy"]
+    assert len(os_glue.read_log(f"{log}.noisy.jsonl")) == 1

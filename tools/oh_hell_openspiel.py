@@ -519,3 +519,76 @@ def summarize(records: list[DealRecord], deals: int, level: str = "hard", simula
         "time_cpu_ms": timing,
         "time_ratio_ours_to_ismcts": ratio,
     }
+
+
+# -- the command ------------------------------------------------------------------------------------
+
+
+def variant(spec: str) -> tuple[str, Any]:
+    """A labelled version of our bot from ``label[=level][:attr=value,...]``: ``hard``, ``w64=hard:bid_worlds=64``,
+    ``steady:bid_steady=true`` (labelled ``steady``, the hard bot with that attribute set). Values are read as
+    JSON (numbers, ``true``/``false``), else kept as text; only attributes the bot already has may be set."""
+    from cardtable.engine.bots import get_bot
+
+    head, _, settings = spec.partition(":")
+    label, _, level = head.partition("=")
+    bot = get_bot("oh_hell", level or ("hard" if settings or label not in ("easy", "normal", "random") else label))
+    for item in filter(None, settings.split(",")):
+        name, _, text = item.partition("=")
+        if not hasattr(bot, name):
+            raise ValueError(f"{spec!r}: the {bot.level} bot has no attribute {name!r}")
+        try:
+            value = json.loads(text)
+        except ValueError:
+            value = text
+        setattr(bot, name, value)
+    return label, bot
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``agree`` (the default): random play of many deals in both engines, every step checked.
+    ``paired``: versions of our bot (:func:`variant`) against IS-MCTS on the same deals (:func:`paired`)."""
+    import argparse
+    import sys
+
+    parser = argparse.ArgumentParser(prog="python -m tools.oh_hell_openspiel", description=main.__doc__)
+    parser.add_argument("command", nargs="?", default="agree", choices=["agree", "paired"])
+    parser.add_argument("--deals", type=int, default=200, help="deals (paired: mirrored deals)")
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--bot", action="append", default=[],
+                        help="paired: a version, label[=level][:attr=value,...]; the first is the reference "
+                             "(default: hard and normal)")
+    parser.add_argument("--sizes", default="3,4,5,6,7,8", help="paired: hand sizes, in turn")
+    parser.add_argument("--simulations", type=int, default=300)
+    parser.add_argument("--uct-c", type=float, default=10.0)
+    parser.add_argument("--log", default="", help="paired: append each deal to LOG.<label>.jsonl as it ends")
+    args = parser.parse_args(argv)
+    if not available():
+        print("open_spiel is not installed (python -m pip install open_spiel)", file=sys.stderr)
+        return 1
+    if args.command == "agree":
+        print(json.dumps(agreement(args.deals, args.seed)))
+        return 0
+    try:
+        bots = dict(variant(spec) for spec in args.bot or ["hard", "normal"])
+    except ValueError as error:
+        parser.error(str(error))
+    sizes = tuple(int(s) for s in args.sizes.split(","))
+
+    def progress(done: int, total: int, diffs: dict[str, list[float]]) -> None:
+        if done % 10 == 0 or done == total:
+            ref = next(iter(diffs.values()))
+            parts = []
+            for label, d in diffs.items():
+                paired_mean = sum(a - b for a, b in zip(d, ref, strict=True)) / len(d)
+                parts.append(f"{label} {sum(d) / len(d):+.3f}" + ("" if d is ref else f" ({paired_mean:+.3f})"))
+            line = ", ".join(parts)
+            print(f"{done}/{total} deals: {line}", file=sys.stderr, flush=True)
+
+    print(json.dumps(paired(args.deals, bots, args.seed, args.simulations, args.uct_c, sizes, log=args.log or None,
+                            progress=progress)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -199,6 +199,10 @@ class HardBot(NormalBot):
     play_budget = 4000  # simulated card plays per decision
     min_worlds, max_worlds = 8, 40
     bid_noise = 0.15  # chance of a random card per play in the bidding playouts: nobody steers a hand perfectly
+    bid_steady = False  # our own seat plays the policy without noise in the bidding playouts
+    bid_pool, play_pool = 3, 3  # candidate deals drawn per deal kept, weighed by the bids made
+    others_round = 0.5  # a seat still to bid bids its hand's estimate rounded up from this fraction
+    bid_spread = 0.9  # how far (in tricks) a bid may stray from its hand's estimate (search.bid_likelihood)
     solve_below = 4  # with fewer cards than this in hand, our own later cards are searched too, not guessed
     evidence = 2.0  # how clearly (in standard errors) a card must beat the policy's to be played instead
     margin = 0.5  # and by how many points on average
@@ -219,7 +223,7 @@ class HardBot(NormalBot):
         if len(legal) == 1:
             return dict(legal[0])
         sit = search.read_view(view)
-        worlds = search.sample_worlds(sit, self.bid_worlds, rng)
+        worlds = search.sample_worlds(sit, self.bid_worlds, rng, self.bid_pool, self.bid_spread)
         streams = [rng.getrandbits(32) for _ in worlds]
         allowed = sorted(a["bid"] for a in legal)
         mine = search.estimate(sit.hand, sit.trump, sit.players, sit.cards)
@@ -245,8 +249,7 @@ class HardBot(NormalBot):
         best = max(totals, key=lambda b: (totals[b], -abs(b - mine)))
         return {"type": "bid", "bid": best}
 
-    @staticmethod
-    def _others_bids(sit: search.Situation, world: list[int], view: View) -> list[int]:
+    def _others_bids(self, sit: search.Situation, world: list[int], view: View) -> list[int]:
         """The bids made, and for the seats still to bid an estimate from their sampled hand."""
         bids = [b if b is not None else 0 for b in sit.bids]
         n = sit.players
@@ -257,7 +260,7 @@ class HardBot(NormalBot):
             if sit.bids[s] is not None or s == sit.seat:
                 continue
             guess = search.estimate(world[s], sit.trump, n, sit.cards)
-            bid = int(guess + 0.5)
+            bid = int(guess + self.others_round)
             if hook and s == sit.dealer:
                 forbidden = sit.cards - sum(bids[t] for t in range(n) if t != s)
                 if bid == forbidden:
@@ -267,7 +270,8 @@ class HardBot(NormalBot):
 
     def _play_hand(self, sit: search.Situation, world: list[int], bids: list[int], rng: random.Random) -> list[int]:
         return search.play_out(list(world), sit.trick, sit.leader, list(sit.tricks), bids, sit.trump, sit.gone,
-                               sit.players, sit.must_trump, sit.scoring == "plus_tricks", self.bid_noise, rng)
+                               sit.players, sit.must_trump, sit.scoring == "plus_tricks", self.bid_noise, rng,
+                               sit.seat if self.bid_steady else -1)
 
     @staticmethod
     def value(sit: search.Situation, bids: list[int], took: list[int]) -> float:
@@ -287,7 +291,7 @@ class HardBot(NormalBot):
         n = sit.players
         left = sum(sit.sizes)
         count = max(self.min_worlds, min(self.max_worlds, self.play_budget // (len(allowed) * left)))
-        worlds = search.sample_worlds(sit, count, rng)
+        worlds = search.sample_worlds(sit, count, rng, self.play_pool, self.bid_spread)
         bids = [b if b is not None else 0 for b in sit.bids]
         seat = sit.seat
         trick = sit.trick

@@ -246,7 +246,8 @@ def bid_likelihood(bid: int, expected: float, spread: float = 0.9) -> float:
 # -- sampling the unseen cards ----------------------------------------------------------------------
 
 
-def sample_worlds(sit: Situation, count: int, rng: random.Random, pool_factor: int = 3) -> list[list[int]]:
+def sample_worlds(sit: Situation, count: int, rng: random.Random, pool_factor: int = 3,
+                  spread: float = 0.9) -> list[list[int]]:
     """``count`` deals of the unseen cards to the other seats (hand sizes and shown voids kept), drawn
     from ``pool_factor * count`` candidates in proportion to how well they explain the bids made.
 
@@ -277,7 +278,8 @@ def sample_worlds(sit: Situation, count: int, rng: random.Random, pool_factor: i
             w = 1.0
             for s in bidders:
                 original = hands[s] | sit.played_by[s]
-                w *= bid_likelihood(sit.bids[s], estimate(original, sit.trump, n, sit.cards))  # type: ignore[arg-type]
+                w *= bid_likelihood(sit.bids[s], estimate(original, sit.trump, n, sit.cards),  # type: ignore[arg-type]
+                                    spread)
             weights.append(w)
     if not weighted:
         return worlds
@@ -498,14 +500,14 @@ def _lead(hand: int, trump: int, need: int, unseen: int, limit: int) -> int:
 
 def play_out(hands: list[int], trick: list[int], leader: int, tricks: list[int], bids: list[int], trump: int,
              gone: int, players: int, must_trump: bool, greedy_when_over: bool = False, noise: float = 0.0,
-             rng: random.Random | None = None) -> list[int]:
+             rng: random.Random | None = None, steady: int = -1) -> list[int]:
     """The tricks each seat ends the hand with when everyone plays :func:`policy` from here.
 
     ``trick`` may be complete; ``hands`` and ``tricks`` are changed in place (pass copies). ``gone``
     holds the cards out of play, ``trick``'s included. ``greedy_when_over``: a seat that has taken more
     than its bid takes every trick it can (with ``plus_tricks`` scoring each one still pays). ``noise``:
     the chance that a seat plays a random legal card instead (``rng`` draws it), for players less
-    predictable than the policy.
+    predictable than the policy; the ``steady`` seat never does.
     """
     chance = rng.random if rng is not None and noise > 0 else None
     trick = list(trick)
@@ -518,7 +520,7 @@ def play_out(hands: list[int], trick: list[int], leader: int, tricks: list[int],
             trick = []
         turn = (leader + len(trick)) % players
         hand = hands[turn]
-        if chance is not None and chance() < noise:
+        if chance is not None and chance() < noise and turn != steady:
             card = random_card(hand, trick, trump, must_trump, rng)  # type: ignore[arg-type]
         else:
             card = _policy_card(hand, trick, trump, _need(bids, tricks, turn, greedy_when_over), players, gone,
