@@ -128,7 +128,7 @@ def test_side_by_side_left_is_left_for_both_and_the_pile_buttons_mean_the_screen
         table.handle(Command("left", device), seat)
         assert cursor_x() < before, (seat, "left moves the cursor left on screen")
         left_pile, right_pile = table.pile_for_button(seat, 0), table.pile_for_button(seat, 1)
-        assert table.pile_rect(left_pile).centerx < table.pile_rect(right_pile).centerx
+        assert table.seating.pile_rect(left_pile).centerx < table.seating.pile_rect(right_pile).centerx
 
 
 def test_face_to_face_turns_the_second_player_round() -> None:
@@ -139,7 +139,7 @@ def test_face_to_face_turns_the_second_player_round() -> None:
     assert table.sides.flipped(1) and not table.sides.flipped(0)
     assert all(s.flipped for s in table.sprites if s.seat == 1)
     # the top player's left is the screen's right
-    assert table.pile_rect(table.pile_for_button(1, 0)).centerx > table.pile_rect(table.pile_for_button(1, 1)).centerx
+    assert table.seating.pile_rect(table.pile_for_button(1, 0)).centerx > table.seating.pile_rect(table.pile_for_button(1, 1)).centerx
     table.set_couch_layout(SIDE)
     assert not table.sides.flipped(1) and not any(s.flipped for s in table.sprites)
 
@@ -279,7 +279,7 @@ def test_spit_cursor_on_an_empty_place_is_marked(arrangement) -> None:
     table.relayout()
     table.draw(pygame.Surface(table.size), 1.0)
     for seat in (0, 1):
-        place = table.place_rect(seat, table.controls.inputs[seat].cursor)
+        place = table.seating.place_rect(seat, table.controls.inputs[seat].cursor)
         ours = [m for m in marks if m[1] == table.sides.seat_colour(seat)]
         assert len(ours) == 1, (seat, marks)
         (x, y), _, below = ours[0]

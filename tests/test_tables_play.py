@@ -22,6 +22,7 @@ from cardtable.arcade.tables import make_table
 from cardtable.arcade.tables.base import Table
 from cardtable.arcade.tables.generic import GenericTable
 from cardtable.arcade.tables.oh_hell import OhHellTable
+from cardtable.arcade.tables.realtime import RealtimeTable
 from cardtable.arcade.tables.speed import SpeedTable
 from cardtable.arcade.tables.spit import SpitTable
 from cardtable.engine import get_game
@@ -87,8 +88,8 @@ class Driver:
             device = "mouse"
             targets = [s.rect.center for s in self.table.sprites if s.hit is not None]
             targets += [b.rect.center for b in self.table.buttons]
-            if hasattr(self.table, "pile_rect"):
-                targets += [self.table.pile_rect(p).center for p in (0, 1)]
+            if isinstance(self.table, RealtimeTable):
+                targets += [self.table.seating.pile_rect(p).center for p in (0, 1)]
             pos = self.rng.choice(targets) if targets and self.rng.random() < 0.9 else (
                 self.rng.randrange(self.table.W), self.rng.randrange(self.table.H))
         routed: int | None = seat
@@ -238,7 +239,7 @@ def test_realtime_play_shows_at_once_and_snaps_back_on_reject() -> None:
     out = table.handle(Command("pile_a" if pile == 0 else "pile_b", "keyboard"), 0)
     assert out == [(0, action)]
     on_pile = [s for s in table.sprites if s.key == card]
-    assert on_pile and on_pile[0].rect.topleft == table.pile_rect(pile).topleft, "not shown on the pile at once"
+    assert on_pile and on_pile[0].rect.topleft == table.seating.pile_rect(pile).topleft, "not shown on the pile at once"
     assert card not in table.hand_of(0)
     table.reject(0, action, "too late: the pile has changed")
     assert not table.outbox.pending
@@ -365,7 +366,7 @@ def test_drag_a_card_onto_a_pile(monkeypatch: pytest.MonkeyPatch) -> None:
     pressed = [True]
     monkeypatch.setattr(pygame.mouse, "get_pressed", lambda *a, **k: (pressed[0], False, False))
     assert table.handle(Command("click", "mouse", pos=sprite.rect.center), None) == []
-    target = table.pile_rect(1).center
+    target = table.seating.pile_rect(1).center
     assert table.handle(Command("point", "mouse", pos=(target[0], target[1] - 40)), None) == []
     table.draw(driver.surface, 1.0)
     pressed[0] = False

@@ -355,9 +355,8 @@ class SpeedTable(RealtimeTable):
             for card in event.get("centre") or event.get("cards") or []:
                 if isinstance(card, str):
                     self.flights.turn_over(card)
-        if kind == "play" and seat not in self.local_seats:
-            self.sounds.play("play")
-        elif kind == "start":
+        super().on_event(event)  # the other's play heard, the deal, the game's winner
+        if kind == "start":
             self.countdown = 0.0
             self.callouts.banner("Speed!", GOLD, 0.8)
             self.sounds.play("go")
@@ -377,21 +376,10 @@ class SpeedTable(RealtimeTable):
                 self.effects.add(Effect("flash", duration=0.3))
             else:
                 self.callouts.banner("A draw", GOLD, 1.8, 0.7)
-        elif kind == "deal":
-            self.sounds.play("deal")
-        elif kind == "game_over":
-            winners = event.get("winners") or []
-            if winners:
-                self.callouts.banner(f"{self.plates.wins(winners[0])}!", GOLD, 3.0)
 
     # -- input ----------------------------------------------------------------------------------
 
-    def on_confirm(self, seat: int | None) -> list[tuple[int, Action]]:
-        if seat is None:
-            return []
-        called = self.calls.confirm(seat)
-        if called is not None:
-            return called
+    def confirm_move(self, seat: int) -> list[tuple[int, Action]]:
         legal = self.legals.get(seat, [])
         card = self.cursors.cursor_card(seat)
         if card is None:

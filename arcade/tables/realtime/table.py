@@ -7,7 +7,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from cardtable.arcade.tables.base import Action, Button, Colour, Hint, Sprite, Table, Toast
+from cardtable.arcade.tables.base import GOLD, Action, Button, Colour, Hint, Sprite, Table, Toast
 from cardtable.arcade.tables.realtime.calls import Calls
 from cardtable.arcade.tables.realtime.cursors import Cursors
 from cardtable.arcade.tables.realtime.messages import Messages
@@ -85,6 +85,18 @@ class RealtimeTable(Table):
             return super().toast_groups()
         return []  # each player's own, drawn by messages.draw_toasts (turned for a player across the table)
 
+    def on_event(self, event: dict[str, Any]) -> None:
+        """What both games tell alike: the other player's play heard, the deal, the game's winner."""
+        kind = event.get("type")
+        if kind == "play" and event.get("seat") not in self.local_seats:
+            self.sounds.play("play")
+        elif kind == "deal":
+            self.sounds.play("deal")
+        elif kind == "game_over":
+            winners = event.get("winners") or []
+            if winners:
+                self.callouts.banner(f"{self.plates.wins(winners[0])}!", GOLD, 3.0)
+
     # -- the game's hooks -----------------------------------------------------------------------
 
     def table_message(self) -> tuple[str, Colour] | None:
@@ -112,6 +124,10 @@ class RealtimeTable(Table):
 
     def pile_glow(self, pile: int) -> tuple[int, int, int] | None:
         return self.pile_marks.glow(pile)
+
+    def confirm_move(self, seat: int) -> list[tuple[int, Action]]:
+        """The confirm key of a local seat with no call listed (play the card under the cursor...)."""
+        return []
 
     def pile_clicked(self, pile: int, seat: int | None) -> list[tuple[int, Action]]:
         """A click on a pile with no card selected."""
@@ -141,6 +157,13 @@ class RealtimeTable(Table):
     def on_nav(self, kind: str, seat: int | None) -> list[tuple[int, Action]]:
         self.cursors.nav(kind, seat)
         return []
+
+    def on_confirm(self, seat: int | None) -> list[tuple[int, Action]]:
+        """Confirm calls when a call is listed (once the seat's cards have landed), else the game's move."""
+        if seat is None:
+            return []
+        called = self.calls.confirm(seat)
+        return called if called is not None else self.confirm_move(seat)
 
     def on_pile(self, seat: int | None, which: int) -> list[tuple[int, Action]]:
         return self.race.pile_button(seat, which)
