@@ -22,6 +22,7 @@ KNOWN = {
     "2e28434daf5e04163197a5ce5ec3b953d5cef6c3": "a subject of 76 characters",
     "4983cc3ca237be5fd9d33fd0c79f6407561c52fc": "a subject of 73 characters",
     "1f666cd13a747822f1b3b6941b854296432e47fa": "a subject of 77 characters",
+    "30b46a3c468e538aa581f34b3b4694801a331b37": "a subject of 73 characters",
 }
 SUBJECT_MAX = 72
 
