@@ -65,7 +65,8 @@ def test_cards_at_rest_are_drawn_once() -> None:
         table.draw(surface, 0.5)
     drawn: list[object] = []
     draw = table.renderer.draw_sprite
-    table.renderer.draw_sprite = lambda target, sprite, *rest: drawn.append(sprite.key) or draw(target, sprite, *rest)
+    table.renderer.draw_sprite = lambda target, sprite, *rest, **kw: (drawn.append(sprite.key)
+                                                                              or draw(target, sprite, *rest, **kw))
     table.tick(1 / 120)
     table.draw(surface, 0.5)
     assert drawn == []
@@ -75,6 +76,54 @@ def test_cards_at_rest_are_drawn_once() -> None:
         table.tick(1 / 120)
         table.draw(surface, 0.5)
     assert set(drawn[-4:]) == {"a", "KH", "QD", "JC"} and "far" not in drawn[-4:]
+
+
+class Marked(Row):
+    """A row with the cursor's marker over one card at rest (``marked``: its key)."""
+
+    marked = "a"
+    cover = False  # a card last in the order, over the first card's marker
+
+    def build(self) -> None:
+        super().build()
+        for sprite in self.sprites:
+            if sprite.key == self.marked:
+                sprite.mark = (255, 210, 80)
+        if self.cover:
+            w, h = self.card_px(0.25)
+            self.sprites.append(Sprite("cover", "9S", pygame.Rect(146, 60, w, h)))
+
+
+@pytest.mark.parametrize(("marked", "cover"), [("a", False), ("KH", False), ("JC", False), ("a", True)])
+def test_a_card_at_rest_stays_on_the_layer_while_its_marker_bobs(marked: str, cover: bool) -> None:
+    """The marked card lies on the layer, and so do the cards after it in the row (no card is drawn each
+    frame): the marker's room is drawn again each frame, the cards after it over the marker (a card
+    laid over the first card's marker hides part of it); every frame is the frame drawn afresh, and the
+    marker moves."""
+    def run(keep: bool) -> tuple[list[bytes], list[list[object]]]:
+        table = Marked("row", [0], CardArt(), (960, 540))
+        table.marked, table.cover = marked, cover
+        table.renderer.keep = keep
+        table.set_view(0, {"phase": "play"}, [], [])
+        surface = pygame.Surface(table.size)
+        drawn: list[object] = []
+        draw = table.renderer.draw_sprite
+        table.renderer.draw_sprite = lambda target, sprite, *rest, **kw: (drawn.append(sprite.key)  # type: ignore[method-assign]
+                                                                          or draw(target, sprite, *rest, **kw))
+        out, per_frame = [], []
+        for _ in range(60):
+            drawn.clear()
+            table.tick(1 / 120)
+            table.draw(surface, 0.5)
+            out.append(pygame.image.tobytes(surface, "RGB"))
+            per_frame.append(list(drawn))
+        return out, per_frame
+
+    kept, per_frame = run(True)
+    fresh, _ = run(False)
+    assert [i for i, (a, b) in enumerate(zip(kept, fresh, strict=True)) if a != b] == []
+    assert per_frame[-1] == []
+    assert kept[-1] != kept[-20]  # the marker bobs
 
 
 class Labelled(Row):

@@ -282,6 +282,28 @@ class Layer:
         self._ops = ops
         return self.surface
 
+    def redraw(self, surface: pygame.Surface, patch: pygame.Rect, ops: list[Op], at: int,
+               between: Callable[[pygame.Surface], object]) -> None:
+        """Draw ``patch`` of the layer (as :meth:`show` left it, with ``ops``) again on ``surface``, with
+        ``between`` drawn after the first ``at`` operations: something drawn each frame in its place in
+        the order, under what comes after it (a cursor's marker under the next cards of a hand)."""
+        assert self._felt is not None
+        patch = patch.clip(surface.get_rect())
+        if patch.w <= 0 or patch.h <= 0:
+            return
+        surface.set_clip(patch)
+        try:
+            surface.blit(self._felt, patch, patch)
+            for n, op in enumerate(ops):
+                if n == at:
+                    between(surface)
+                if patch.colliderect(op.box):
+                    op.draw(surface)
+            if at >= len(ops):
+                between(surface)
+        finally:
+            surface.set_clip(None)
+
     def _paint(self, patch: pygame.Rect, ops: list[Op]) -> None:
         surface = self.surface
         assert surface is not None and self._felt is not None

@@ -50,6 +50,8 @@ class Renderer:
         self._static_ops: list[Op] | None = None  # the static drawing noted (None: it could not be)
         self._card_ops: list[Op] = []  # the cards at rest, noted
         self._cards_key: tuple | None = None
+        self._markers: dict[int, pygame.Rect] = {}  # id of a card at rest -> the room its marker bobs in
+        self._ends: dict[object, int] = {}  # key of a card at rest -> how many of _card_ops draw it and before
         self._dims: dict[tuple[int, int], pygame.Surface] = {}
         self._buttons: dict[tuple, tuple[pygame.Surface, list[layout.Drawn]]] = {}
 
@@ -105,7 +107,12 @@ class Renderer:
         dragged = None
         u = table.u
         moving = table.motion.moving_keys() if layout.is_recording() else ()
+        markers = self._markers if self.keep else {}
         for sprite in sprites:
+            room = markers.get(id(sprite))
+            if room is not None:  # the card is on the layer, its marker bobs over it
+                self._draw_marker_of(surface, sprite, alpha, room)
+                continue
             if controls.dragging(sprite.key):
                 dragged = sprite
                 continue
@@ -171,15 +178,21 @@ class Renderer:
                     for s in resting)
         if key != self._cards_key:
             book = Notebook(table.size)
+            self._ends = {}
             for sprite in resting:
-                self.draw_sprite(book, sprite, alpha)  # type: ignore[arg-type]
+                self.draw_sprite(book, sprite, alpha, marker=False)  # type: ignore[arg-type]
+                self._ends[sprite.key] = len(book.ops)
             self._card_ops = book.ops
             self._cards_key = key
         return changing
 
     def _partition(self, alpha: float, lifted: Sprite | None,
                    under: list[pygame.Rect]) -> tuple[list[Sprite], list[Sprite]]:
-        """The cards at rest that nothing drawn each frame goes under, and the others (in build order)."""
+        """The cards at rest that nothing drawn each frame goes under, and the others (in build order).
+        A card at rest with the cursor's marker, where nothing drawn each frame comes near the marker, is
+        both: the card on the layer, and the marker's room (``_markers``) drawn again each frame in the
+        card's place in the order, from the layer's notes (see :meth:`_draw_marker_of`), not the card and
+        every card after it in a hand."""
         table = self.table
         motion, u = table.motion, table.u
         moving = motion.moving_keys()
@@ -190,6 +203,7 @@ class Renderer:
         busy = list(under)
         resting: list[Sprite] = []
         changing: list[Sprite] = []
+        self._markers = markers = {}
         for sprite in table.sprites:
             rect = sprite.rect
             pad = art.glow_pad(rect.size)
@@ -198,21 +212,51 @@ class Renderer:
                        or (sprite.code is not None and (sprite.code in shaking
                                                         or table.flights.turning(sprite.key) is not None
                                                         or (ready is not None
-                                                            and not ready(rect.size, ("face", sprite.code, sprite.flipped)))))
-                       or (sprite.mark is not None and not table.replaying))
+                                                            and not ready(rect.size, ("face", sprite.code, sprite.flipped))))))
+            marked = sprite.mark is not None and not table.replaying
             if sprite.key in moving:
                 at = motion.pos(sprite.key, alpha) or rect.topleft
                 now = pygame.Rect(round(at[0]), round(at[1]), rect.w, rect.h)
                 reach = abs(now.x - rect.x) + abs(now.y - rect.y)  # an easing may overshoot a little
                 area = area.union(now.inflate(2 * (pad + margin), 2 * (pad + margin))).inflate(reach, reach)
-            if sprite.mark is not None:
-                area = area.inflate(0, 2 * round((MARKER_REACH + MARKER_BOB) * u + margin))
-            if changes or area.collidelist(busy) >= 0:
+            room = self._marker_room(sprite) if marked and not changes else None
+            if room is not None and room.inflate(2 * margin, 2 * margin).collidelist(busy) >= 0:
+                room = None  # (the card and its marker drawn each frame, as a card that changes)
+            if changes or area.collidelist(busy) >= 0 or (marked and room is None):
+                if sprite.mark is not None:
+                    area = area.inflate(0, 2 * round((MARKER_REACH + MARKER_BOB) * u + margin))
                 changing.append(sprite)
                 busy.append(area)
             else:
                 resting.append(sprite)
+                if room is not None:
+                    changing.append(sprite)
+                    markers[id(sprite)] = room
         return resting, changing
+
+    def _marker_room(self, sprite: Sprite) -> pygame.Rect:
+        """Every pixel :meth:`draw_marker` may touch over (or under) ``sprite`` at rest, as it bobs."""
+        u, rect = self.table.u, sprite.rect
+        s = MARKER_SIZE * u
+        cx = rect.x + rect.w / 2
+        if sprite.flipped:
+            top = rect.bottom + MARKER_GAP * u
+            bottom = top + MARKER_BOB * u + s * 1.2 + 2
+        else:
+            bottom = rect.y - MARKER_GAP * u + 2
+            top = rect.y - (MARKER_GAP + MARKER_BOB) * u - s * 1.2
+        left, top_px = math.floor(cx - s) - 3, math.floor(top) - 3
+        return pygame.Rect(left, top_px, math.ceil(cx + s + 1) + 3 - left, math.ceil(bottom) + 3 - top_px)
+
+    def _draw_marker_of(self, surface: pygame.Surface, sprite: Sprite, alpha: float, room: pygame.Rect) -> None:
+        """The cursor's marker of ``sprite``, a card at rest on the layer: its room drawn again from the
+        layer's notes, clipped to it (the felt, what is drawn up to the card, the marker, what is drawn
+        after), so that the cards after it in the order lie over the marker as when drawn afresh."""
+        x, y = self.table.motion.pos(sprite.key, alpha) or sprite.rect.topleft
+        static = self._static_ops or []
+        ops = static + self._card_ops
+        self._layer.redraw(surface, room, ops, len(static) + self._ends[sprite.key],
+                           lambda target: self._draw_marks(target, sprite, x, y, card=False))
 
     # -- cards ------------------------------------------------------------------------------------
 
@@ -224,7 +268,9 @@ class Renderer:
             self._dims[size] = surface
         return surface
 
-    def draw_sprite(self, surface: pygame.Surface, sprite: Sprite, alpha: float, lift: float = 0.0) -> None:
+    def draw_sprite(self, surface: pygame.Surface, sprite: Sprite, alpha: float, lift: float = 0.0,
+                    marker: bool = True) -> None:
+        """Draw ``sprite`` where it is now (``marker``: and the cursor's marker over it, if it has one)."""
         table = self.table
         art, u, motion = table.art, table.u, table.motion
         pos = motion.pos(sprite.key, alpha) or sprite.rect.topleft
@@ -245,13 +291,13 @@ class Renderer:
                 pad = art.glow_pad(size)
                 surface.blit(art.shadow(size), (x - pad + 2 * u, y - pad + 4 * u))
             surface.blit(stand_in, (x, y))
-            self._draw_marks(surface, sprite, x, y)
+            self._draw_marks(surface, sprite, x, y, marker=marker)
             return
         if sprite.shadow and sprite.glow is None and turning is None:  # the card and its shadow: one blit
             pad = art.glow_pad(size)
             shadowed = art.shadowed(sprite.code, size, sprite.flipped, shadow_offset(u))
             surface.blit(shadowed, (x - pad, y - pad), special_flags=PREMULTIPLIED)
-            self._draw_marks(surface, sprite, x, y)
+            self._draw_marks(surface, sprite, x, y, marker=marker)
             return
         if sprite.shadow:
             pad = art.glow_pad(size)
@@ -266,14 +312,16 @@ class Renderer:
             surface.blit(pygame.transform.scale(image, (width, size[1])), (x + (size[0] - width) / 2, y))
             return
         surface.blit(art.card(sprite.code, size, sprite.flipped), (x, y))
-        self._draw_marks(surface, sprite, x, y)
+        self._draw_marks(surface, sprite, x, y, marker=marker)
 
-    def _draw_marks(self, surface: pygame.Surface, sprite: Sprite, x: float, y: float) -> None:
-        """What goes over a card: the dimming of a card that cannot be played, the cursor's marker."""
+    def _draw_marks(self, surface: pygame.Surface, sprite: Sprite, x: float, y: float, card: bool = True,
+                    marker: bool = True) -> None:
+        """What goes over a card: the dimming of a card that cannot be played (``card``), the cursor's
+        marker (``marker``)."""
         size = sprite.rect.size
-        if sprite.dim:
+        if sprite.dim and card:
             surface.blit(self._dim(size), (x, y))
-        if sprite.mark is not None and not self.table.replaying:  # a replay offers no controls
+        if marker and sprite.mark is not None and not self.table.replaying:  # a replay offers no controls
             moving = sprite.key in self.table.motion.moving_keys()
             with layout.quiet() if moving else nullcontext():  # where it lands counts
                 self.draw_marker(surface, (x + size[0] / 2, y), sprite.mark, below=sprite.flipped,
