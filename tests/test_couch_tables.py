@@ -147,7 +147,7 @@ def test_face_to_face_turns_the_second_player_round() -> None:
 def test_speed_hand_is_visible_at_once_and_the_countdown_ends_in_play() -> None:
     couch = Couch("speed", [0], seed=3)
     table = couch.table
-    assert couch.phase == "ready" and table.countdown == pytest.approx(COUNTDOWN)
+    assert couch.phase == "ready" and table.countdown.left == pytest.approx(COUNTDOWN)
     hand = [s for s in table.sprites if s.seat == 0]
     assert len(hand) == 5 and all(s.code is not None for s in hand)  # your own hand, face up
     assert table.auto_actions() == [] and not table.buttons  # no Ready to press during the count

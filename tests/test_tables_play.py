@@ -233,14 +233,14 @@ def test_realtime_play_shows_at_once_and_snaps_back_on_reject() -> None:
         pytest.fail("no playable card in 20 deals")
     action = plays[0]
     card, pile = action["card"], action["pile"]
-    hand = table.hand_of(0)
+    hand = table.hand.cards(0)
     table.controls.inputs[0].cursor = hand.index(card)
     table.controls.inputs[0].device = "keyboard"
     out = table.handle(Command("pile_a" if pile == 0 else "pile_b", "keyboard"), 0)
     assert out == [(0, action)]
     on_pile = [s for s in table.sprites if s.key == card]
     assert on_pile and on_pile[0].rect.topleft == table.seating.pile_rect(pile).topleft, "not shown on the pile at once"
-    assert card not in table.hand_of(0)
+    assert card not in table.hand.cards(0)
     table.reject(0, action, "too late: the pile has changed")
     assert not table.outbox.pending
     back = [s for s in table.sprites if s.key == card]
@@ -260,7 +260,7 @@ def test_confirmed_play_clears_the_pending_card() -> None:
         driver = speed_in_play(seed)
         table = driver.table
     action = next(a for a in driver.game.legal(driver.state, 0) if a["type"] == "play")
-    table.controls.inputs[0].cursor = table.hand_of(0).index(action["card"])
+    table.controls.inputs[0].cursor = table.hand.cards(0).index(action["card"])
     out = table.handle(Command("pile_a" if action["pile"] == 0 else "pile_b", "pad3"), 0)
     assert out == [(0, action)] and table.outbox.pending
     driver.push(driver.game.apply(driver.state, 0, action))

@@ -30,6 +30,16 @@ class Race:
         self.table.outbox.ask(seat, {"type": "play", "card": card, "pile": pile}, card)
         return []
 
+    def pick(self, seat: int, card: str) -> Sent:
+        """A clicked card: played when exactly one pile takes it, else selected (or let go when it was)."""
+        plays = self.table.cursors.plays_for(seat, card)
+        state = self.table.controls.inputs[seat]
+        if len(plays) == 1:
+            state.selected = None
+            return [(seat, plays[0])]
+        state.selected = None if state.selected == card else card
+        return []
+
     def pile_button(self, seat: int | None, which: int) -> Sent:
         """``pile_a`` (which=0) or ``pile_b``: the card under the cursor onto that pile."""
         t = self.table

@@ -31,14 +31,26 @@ class RealtimeSeating(Protocol):
         ...
 
 
+class RealtimeWords(Protocol):
+    """What a real-time game says (the game's ``words`` part)."""
+
+    def table_message(self) -> tuple[str, Colour] | None: ...
+
+    def seat_message(self, seat: int) -> tuple[str, Colour] | None: ...
+
+    def hints(self, seat: int) -> list[Hint]: ...
+
+
 class RealtimeTable(Table):
     """Base of the Spit and Speed tables, composed of :attr:`sides` who sits where, :attr:`turned` a
     seat's labels, plate and hints, :attr:`cursors` the seats' cursors and targets, :attr:`race` the
     input turned into plays, :attr:`messages` the messages and couch toasts, :attr:`pile_marks` the
-    piles' glow and tabs; the game adds :attr:`seating` and :attr:`calls` (its call buttons)."""
+    piles' glow and tabs; the game adds :attr:`seating` (where things sit), :attr:`words` (its messages
+    and hints) and :attr:`calls` (its call buttons)."""
 
     realtime = True
     seating: RealtimeSeating
+    words: RealtimeWords
     calls: Calls
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -101,15 +113,15 @@ class RealtimeTable(Table):
 
     def table_message(self) -> tuple[str, Colour] | None:
         """What the whole table needs to know now ("Slap a pile!"), if anything."""
-        return None
+        return self.words.table_message()
 
     def seat_message(self, seat: int) -> tuple[str, Colour] | None:
         """What this local player needs to know now (why they cannot call Spit! yet), if anything."""
-        return None
+        return self.words.seat_message(seat)
 
     def hints_for(self, seat: int) -> list[Hint]:
         """The hints of a local seat now."""
-        return []
+        return self.words.hints(seat)
 
     def cursor_cards(self, seat: int) -> list[str | None]:
         """The cards under the cursor positions of ``seat``, left to right as that seat sees them."""
@@ -188,4 +200,4 @@ class RealtimeTable(Table):
         return self.pile_marks.areas()
 
 
-__all__ = ["Hint", "RealtimeSeating", "RealtimeTable"]
+__all__ = ["Hint", "RealtimeSeating", "RealtimeTable", "RealtimeWords"]

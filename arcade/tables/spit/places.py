@@ -178,16 +178,12 @@ class Places:
         if sprite.hit[0] != "card":
             return []
         card = sprite.hit[2]
+        sent = t.race.pick(seat, card)
         state = t.controls.inputs[seat]
-        plays = t.cursors.plays_for(seat, card)
-        if len(plays) == 1:
-            state.selected = None
-            return [(seat, plays[0])]
-        state.selected = None if state.selected == card else card
-        if not plays and state.selected and not self.moves_of(seat, card):
+        if not sent and state.selected and not t.cursors.plays_for(seat, card) and not self.moves_of(seat, card):
             state.selected = None
             t.race.refuse(seat, card, "No move for that card now")
-        return []
+        return sent
 
     def dropped(self, seat: int, card: str, pos: tuple[int, int]) -> Sent:
         """A card dropped on one of your empty places moves there."""

@@ -8,8 +8,8 @@ from typing import Any
 
 import pygame
 
-from cardtable.arcade.tables.base import GOLD, MUTED, Action, Colour, Sprite
-from cardtable.arcade.tables.realtime import Hint, RealtimeTable
+from cardtable.arcade.tables.base import GOLD, MUTED, Action, Sprite
+from cardtable.arcade.tables.realtime import RealtimeTable
 from cardtable.arcade.tables.realtime.calls import Calls
 from cardtable.arcade.tables.spit.places import Places
 from cardtable.arcade.tables.spit.scoreboard import Scoreboard
@@ -72,7 +72,7 @@ class SpitTable(RealtimeTable):
                                            flipped=sides.flipped(p), group=f"spit pile {p}"))
         self.calls.build()
 
-    # -- drawing and words ------------------------------------------------------------------------
+    # -- drawing --------------------------------------------------------------------------------
 
     def draw_static(self, surface: pygame.Surface) -> None:
         self.scoreboard.draw(surface)
@@ -84,14 +84,6 @@ class SpitTable(RealtimeTable):
         """As for any real-time table, and gold on both piles while they are to be slapped or chosen."""
         return self.pile_marks.glow(pile) or self.slap.glow()
 
-    def table_message(self) -> tuple[str, Colour] | None:
-        return self.words.table_message()
-
-    def seat_message(self, seat: int) -> tuple[str, Colour] | None:
-        return self.words.seat_message(seat)
-
-    def hints_for(self, seat: int) -> list[Hint]:
-        return self.words.hints(seat)
 
     # -- events ---------------------------------------------------------------------------------
 
