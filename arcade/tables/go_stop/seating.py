@@ -170,10 +170,14 @@ class Seating:
         return rect
 
     def seat_point(self, seat: int) -> tuple[float, float]:
-        """Where floating labels about ``seat`` appear (over its captures; mine above the prompt line, which
-        sits on my captures: they rose through "Your turn: play a card")."""
+        """Where floating labels about ``seat`` ("+1 junk from Bo", "bonus card!") start to rise: an
+        opponent's over its capture cards, under their labels; mine in the left column over my name
+        plate (from over my captures they rose through the turn's prompt, "Your turn: play a card", and
+        the banner in the middle). The callouts move a label on from there if it would still cross a
+        text (parts/callouts.py)."""
         t = self.table
         if seat == t.me:
-            return (t.W / 2, self.prompt_bottom() - 48 * t.u)
-        region = self.opp_region(seat)
-        return (region.centerx, region.bottom - 10 * t.u)
+            plate = self.my_plate()
+            return (plate.centerx, plate.top - 24 * t.u)
+        area = self.opp_captures(seat)
+        return (area.centerx, area.top + 8 * t.u + self.hsize(0.095)[1] * 0.7)

@@ -30,19 +30,40 @@ class Callouts:
         table = self.table
         self.effects.add(Effect("banner", text, (table.W / 2, table.banner_y()), colour, seconds, size=size))
 
-    def float_text(self, text: str, pos: Vec, colour: Colour = INK, seconds: float = 1.2) -> None:
-        """A label that rises from ``pos`` and fades; one said at the same place while another is still
-        there goes under it (Go-Stop's "+1 junk from Bo" and "+1 junk from You" were one smudge)."""
+    def float_text(self, text: str, pos: Vec, colour: Colour = INK, seconds: float = 1.2,
+                   avoid: list[pygame.Rect] | None = None) -> None:
+        """A label that rises from ``pos`` and fades, clear of what the table drew last (its texts,
+        buttons, badges, titles, hint bar: :data:`~cardtable.arcade.layout.KEEP_CLEAR`) and of ``avoid``
+        all the way up, and of the labels still rising: one said at the same place while another is
+        still there goes under it, or over it where there is no room under it (Go-Stop's "+1 junk
+        from Bo" and "+1 junk from You" were one smudge, then went down through the turn's prompt).
+        Where no place near ``pos`` is clear, it rises from ``pos``."""
         x, y = self._inside(text, pos)
-        mine = self.float_rect(text, 0.6, (x, y), 0.0)
-        for _ in range(6):
-            hit = [r for r in (self.float_rect(e.text, e.size, e.pos, e.progress) for e in self.effects.items
-                               if e.kind == "float") if r.colliderect(mine)]
-            if not hit:
+        blocked = self._obstacles() + [pygame.Rect(r) for r in avoid or ()]
+        rising = [self.float_rect(e.text, e.size, e.pos, e.progress).inflate(0, round(4 * self.table.u))
+                  for e in self.effects.items if e.kind == "float"]
+        for spot in self._spots(text, (x, y)):
+            start = self.float_rect(text, 0.6, spot, 0.0)
+            path = start.union(self.float_rect(text, 0.6, spot, 1.0))
+            if path.collidelist(blocked) < 0 and start.collidelist(rising) < 0:
+                x, y = spot
                 break
-            y = max(r.bottom for r in hit) + mine.height / 2 + 2 * self.table.u
-            mine = self.float_rect(text, 0.6, (x, y), 0.0)
         self.effects.add(Effect("float", text, (x, y), colour, seconds, size=0.6))
+
+    def _spots(self, text: str, pos: Vec) -> list[Vec]:
+        """Where a label said at ``pos`` may start, nearest first: ``pos``, then under and over it, then
+        beside it (each kept inside the window)."""
+        label = self._rising(text, 0.6, pos, 0.0)
+        step = label.height / 2 + self.table.u
+        spots = [(abs(dx) * 2 + abs(dy) + (0.5 if dy < 0 else 0.0), dx, dy)
+                 for dx in (0.0, -label.width * 0.6, label.width * 0.6, -label.width * 1.2, label.width * 1.2)
+                 for dy in (k * step for k in range(-10, 11))]
+        return [self._inside(text, (pos[0] + dx, pos[1] + dy)) for _, dx, dy in sorted(spots)]
+
+    def _obstacles(self) -> list[pygame.Rect]:
+        """What a rising label must not pass over, of what the table drew in its last laid-out frame."""
+        keep = layout.KEEP_CLEAR["badge"]
+        return [d.box for d in self.table.reporter.drawn if d.kind in keep and not layout.in_motion(d)]
 
     def _inside(self, text: str, pos: Vec) -> Vec:
         """``pos`` moved so that the label stays inside the window all the way up ("+1 trick" said at a
@@ -66,6 +87,17 @@ class Callouts:
         u = self.table.u
         image = self.table.ink.text(text, 40 * u * size, INK)
         return image.get_rect(center=(round(pos[0]), round(pos[1] - 40 * u * progress)))
+
+    def showing(self) -> list[pygame.Rect]:
+        """Where the banners (whole, at full size) and the rising labels are now."""
+        table, out = self.table, []
+        for effect in self.effects.items:
+            if effect.kind == "banner":
+                image = self._banner_image(effect.text, 84 * table.u * effect.size, effect.colour)
+                out.append(image.get_rect(center=(round(table.W / 2), round(table.banner_y()))))
+            elif effect.kind == "float":
+                out.append(self.float_rect(effect.text, effect.size, effect.pos, effect.progress))
+        return out
 
     def draw(self, surface: pygame.Surface) -> None:
         table, ink = self.table, self.table.ink
