@@ -370,8 +370,10 @@ def test_tractor_round_against_bots_by_keyboard() -> None:
 
 
 def rummy_turn(h: Harness, target: Action) -> None:
-    """Mouse only: melds come from the Hint button, the rest from the action buttons."""
+    """Mouse only: melds come from the Hint button, the rest from the action buttons (once the cards
+    dealt or drawn have landed in the hand: until then the buttons wait for them)."""
     table: RummyTable = h.table  # type: ignore[assignment]
+    h.ticks(60)
     if target["type"] == "meld":
         h.click(find_button(table, hit=("hint",)).rect.center)
         meld = find_button(table, hit=("meld",))

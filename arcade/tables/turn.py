@@ -1,5 +1,5 @@
-"""Pieces the turn-game tables share (Go-Stop, Tractor, Rummy): couch play with a privacy screen, and
-a row of action buttons that a keyboard or gamepad walks through."""
+"""Pieces the turn-game tables share (Go-Stop, Tractor, Rummy): couch play with a privacy screen, a
+row of action buttons that a keyboard or gamepad walks through, and buttons that wait for the cards."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from cardtable.arcade.tables.base import GOLD, INK, Action, Sprite, Table, fan
+from cardtable.arcade.tables.base import GOLD, INK, Action, Button, Sprite, Table, fan
 
 
 class CouchPlay:
@@ -92,3 +92,58 @@ class ActionMenu:
             self.zone[seat] = "hand"
             return None
         return entries[self.menu_focus.get(seat, 0) % len(entries)]
+
+
+class WaitingButtons:
+    """A seat's buttons wait while cards still fly into its hand (a deal, a draw: the player has not
+    seen what they bring), and any button waits while a card, a banner or a rising label passes over
+    it: it is drawn, and pressed, once they have gone. Mixed in before :class:`Table`."""
+
+    def offered(self, button: Button) -> bool:
+        t: Any = self
+        if button.seat is not None and t.arriving(button.seat):
+            return False
+        return button.rect.collidelist(self.passing()) < 0
+
+    def arriving(self, seat: int | None) -> bool:
+        """Whether cards still fly into ``seat``'s hand from elsewhere: a card of it in motion whose
+        middle, where it is drawn this frame or where it is, lies off the hand's row (the row being the
+        hand's box and a card's width either side: cards closing up or spreading out in the hand, when
+        its spacing changes, move along it and bring nothing new)."""
+        t: Any = self
+        moving = t.motion.moving_keys()
+        if seat is None or not moving:
+            return False
+        mine = [s for s in t.sprites if s.group == f"hand {seat}"]
+        if not mine:
+            return False
+        box = mine[0].rect.unionall([s.rect for s in mine[1:]])
+        for sprite in mine:
+            if sprite.key in moving:
+                row = box.inflate(2 * sprite.rect.w, 0)
+                for alpha in (0.0, 1.0):
+                    at = t.motion.pos(sprite.key, alpha)
+                    if not row.collidepoint(at[0] + sprite.rect.w / 2, at[1] + sprite.rect.h / 2):
+                        return True
+        return False
+
+    def passing(self) -> list[pygame.Rect]:
+        """Where the cards in motion, the banners and the rising labels are now."""
+        t: Any = self
+        out = t.callouts.showing()
+        moving = t.motion.moving_keys()
+        if moving:
+            for sprite in t.sprites:
+                if sprite.key in moving:
+                    out.append(self._sweep(sprite.key, sprite.rect.size))
+            for ghost in t.flights.ghosts:
+                if ghost.key in moving:
+                    out.append(self._sweep(ghost.key, ghost.size_now()))
+        return out
+
+    def _sweep(self, key: object, size: tuple[int, int]) -> pygame.Rect:
+        """Where a moving card is drawn this frame, whatever the frame's place between two ticks."""
+        t: Any = self
+        before, now = t.motion.pos(key, 0.0), t.motion.pos(key, 1.0)
+        rect = pygame.Rect(round(before[0]), round(before[1]), *size)
+        return rect.union(pygame.Rect(round(now[0]), round(now[1]), *size))

@@ -1,6 +1,7 @@
 """The hand's result over the middle of the table between hands: who won, why and for how much (or
 the nagari), each player's payment, chips and multipliers, the table's end; the Deal / Leave buttons
-are drawn on it."""
+are drawn on it. It comes once the hand's last move has played out (its cards landed, its banner and
+rising labels gone: they were drawn over it), on an opaque panel."""
 
 from __future__ import annotations
 
@@ -20,16 +21,21 @@ class Result:
 
     def __init__(self, table: GoStopTable) -> None:
         self.table = table
+        self.waited = False  # the hand's last move has played out (or the table was joined between hands)
 
     def showing(self) -> bool:
         view = self.table.view
         phase = view.get("phase")
-        return phase in ("hand_over", "over") and view.get("last") is not None or phase == "over"
+        if not (phase in ("hand_over", "over") and view.get("last") is not None or phase == "over"):
+            return False
+        if not self.waited and self.table.settled():
+            self.waited = True
+        return self.waited
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panel, its lines and the buttons on it."""
         t = self.table
-        rect = t.ink.blit_panel(surface, t.seating.result_rect(), (4, 18, 12, 240), border=(*GOLD, 200),
+        rect = t.ink.blit_panel(surface, t.seating.result_rect(), (4, 18, 12, 255), border=(*GOLD, 200),
                                 name="result", kind="overlay")
         with layout.part_of("result"):
             self._lines(surface, rect)

@@ -9,14 +9,14 @@ from typing import Any
 import pygame
 
 from cardtable.arcade.hwatu_art import HwatuArt
-from cardtable.arcade.tables.base import ARROWS, CYAN, GOLD, LEGAL, Action, Sprite, Table, fan
+from cardtable.arcade.tables.base import ARROWS, CYAN, GOLD, LEGAL, Action, Button, Sprite, Table, fan
 from cardtable.arcade.tables.go_stop.captures import Captures
 from cardtable.arcade.tables.go_stop.narration import Narration
 from cardtable.arcade.tables.go_stop.picking import Entry, Picking
 from cardtable.arcade.tables.go_stop.result import Result
 from cardtable.arcade.tables.go_stop.scoreboard import PileLabel, Scoreboard
 from cardtable.arcade.tables.go_stop.seating import CURSOR_LIFT, PICKED_LIFT, Seating
-from cardtable.arcade.tables.turn import ActionMenu, CouchPlay
+from cardtable.arcade.tables.turn import ActionMenu, CouchPlay, WaitingButtons
 from cardtable.engine import hwatu
 
 EVENT_BANNERS = {
@@ -25,7 +25,7 @@ EVENT_BANNERS = {
 }
 
 
-class GoStopTable(CouchPlay, ActionMenu, Table):
+class GoStopTable(CouchPlay, ActionMenu, WaitingButtons, Table):
     """The Go-Stop table (see the package's docstring), composed of its parts: :attr:`seating` where
     things sit, :attr:`picking` what the bottom seat may do and has picked, :attr:`captures` the capture
     rows and the cards on their way there, :attr:`scoreboard` the plates, stock and prompt,
@@ -65,6 +65,8 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
 
     def after_view(self, seat: int, first: bool) -> None:
         self.couch_after_view()
+        if first and self.views[seat].get("phase") in ("hand_over", "over"):
+            self.result.waited = True  # a table joined between hands shows the result at once
         if seat == self.event_seat:
             self.narration.told_turn()
         if seat != self.me:
@@ -226,6 +228,17 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
                      self.mouse_hint(me, "or click a card"), (("alt",), "buttons") if self.menu_entries(me or 0) else None]
         self.hint_bar.draw(surface, [*hints, self.narration.recap.key_hint()])
 
+    def settled(self) -> bool:
+        """The last move has played out: no card staged, gliding or flying, no banner, no rising label."""
+        return not (self.motion.moving or self.flights.ghosts or self.captures.staged
+                    or any(e.kind in ("banner", "float") for e in self.effects.items))
+
+    def offered(self, button: Button) -> bool:
+        """The Deal and Leave buttons come with the result (see :class:`WaitingButtons` for the others)."""
+        if self.view.get("phase") in ("hand_over", "over") and not self.result.showing():
+            return False
+        return super().offered(button)
+
     def draw_buttons(self, surface: pygame.Surface) -> None:
         if not self.result.showing():  # over the result, they are drawn with it
             self.renderer.draw_buttons(surface)
@@ -250,6 +263,7 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
             self.captures.stage([c for c in event.get("cards") or [] if isinstance(c, str)])
         elif kind == "deal":
             self.sounds.play("deal")
+            self.result.waited = False
             self.picking.picked.clear()
             self.captures.clear()
         elif kind in EVENT_BANNERS:
@@ -320,8 +334,8 @@ class GoStopTable(CouchPlay, ActionMenu, Table):
             return []
         if self.zone.get(seat) == "menu":
             entry = self.focused_entry(seat)
-            if entry is None:
-                return []
+            if entry is None or self.view.get("phase") in ("hand_over", "over") and not self.result.showing():
+                return []  # Deal is not pressed before the result is shown
             _label, _note, action, hit = entry
             if hit == ("cancel",):
                 self.picking.cancel(seat)

@@ -28,10 +28,10 @@ from cardtable.arcade.tables.rummy.keys import Keys
 from cardtable.arcade.tables.rummy.narration import Narration
 from cardtable.arcade.tables.rummy.seating import Seating
 from cardtable.arcade.tables.rummy.tiles import JOKER
-from cardtable.arcade.tables.turn import CouchPlay
+from cardtable.arcade.tables.turn import CouchPlay, WaitingButtons
 
 
-class RummyTable(CouchPlay, Table):
+class RummyTable(CouchPlay, WaitingButtons, Table):
     """The Manipulation Rummy table (see the package's docstring), composed of its parts:
     :attr:`editor` the pending table and the selection, :attr:`seating` where things sit,
     :attr:`action_buttons` the button row, :attr:`keys` where the keyboard or pad is, :attr:`board`
