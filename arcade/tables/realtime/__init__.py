@@ -31,7 +31,9 @@ state and the other parts' public methods:
 - :mod:`.pile_marks`: the piles' glow and, two on one screen, each player's tab over a pile they can play on.
 
 A game's table provides a ``seating`` (its geometry: ``pile_rect(pile)``, ``beside(seat)``,
-``message_centre(seat)``) and states what is its game's: the sprites, the words, the events.
+``message_centre(seat)``), its ``words`` (``table_message()``, ``seat_message(seat)``, ``hints(seat)``)
+and its ``calls`` (:class:`~.calls.Calls` with its buttons' words), and states what is its game's: the
+sprites, the events, the input on its own cards.
 """
 
 from cardtable.arcade.tables.realtime.sides import COUCH_LAYOUTS, FACING, SIDE, SINGLE
