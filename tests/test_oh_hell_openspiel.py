@@ -41,7 +41,8 @@ def test_paired_versions_meet_the_same_ismcts_where_they_play_alike() -> None:
     # IS-MCTS's answers are shared, CPU time included: the same search is not paid for twice
     assert again["time_cpu_ms"]["ismcts/all"] == report["hard"]["time_cpu_ms"]["ismcts/all"]
     normal = report["normal"]
-    assert normal["minus_first"] == round(normal["difference"] - report["hard"]["difference"], 3)
+    # both sides are rounded to 3 places, so their difference may be 0.001 off
+    assert normal["minus_first"] == pytest.approx(normal["difference"] - report["hard"]["difference"], abs=0.0015)
     assert normal["hands"] == 6
 
 
