@@ -398,3 +398,24 @@ def test_the_title_fan_turns_its_cards_ahead_one_a_frame(app, monkeypatch) -> No
     assert per_frame[1:60] == [1] * 59  # then one a frame, ahead of the sway
     assert title._FAN_DONE and per_frame[-20:] == [0] * 20
     assert len(title._FAN_CACHE) == len(title.FAN) * 13  # 3 degrees of sway in quarter degrees, each card
+
+
+@pytest.mark.parametrize("scroll", [0, 5, 99])
+def test_a_scrolling_sheet_keeps_its_marks_off_every_cell(scroll: int) -> None:
+    """"more below" was written over the last row's score (Tractor's results at 960x540)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.init()
+    from cardtable.arcade import layout
+    from cardtable.arcade.scenes.results import draw_sheet
+    from cardtable.arcade.scoresheet import Sheet
+
+    sheet = Sheet(["Round", "Declarers", "Attackers' points", "You & Bot 3", "Bot 2 & Bot 4"],
+                  [[str(i), "You & Bot 3", "90", "5", "2"] for i in range(1, 28)], ["Final", "", "", "won", "7"])
+    surface = pygame.Surface((960, 540))
+    with layout.recording() as drawn:
+        most = draw_sheet(surface, pygame.Rect(340, 160, 580, 160), sheet, scroll, 15)
+    assert most > 0
+    cells = [pygame.Rect(d.rect) for d in drawn if d.kind == "label"]
+    marks = [pygame.Rect(d.rect) for d in drawn if d.kind != "label"]
+    assert marks and all(mark.collidelist(cells) == -1 for mark in marks), (marks, cells)
+    assert not any(a.colliderect(b) for i, a in enumerate(cells) for b in cells[i + 1:])

@@ -30,16 +30,24 @@ from cardtable.arcade.tables.parts.recap import clip
 
 def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sheet: Sheet, scroll: int, size: int) -> int:
     """Draw ``sheet`` in ``rect`` (headings, rows from ``scroll``, the totals pinned at the bottom);
-    returns the most it can scroll (rows hidden below)."""
+    returns the most it can scroll (rows hidden below). A sheet that scrolls gets a bar in a gutter of
+    its own at the right ("more below" written there used to sit on the last row's score)."""
     line = int(size * 1.55)
     columns = len(sheet.columns)
     if not columns:
         return 0
+    body_top = rect.y + line + 4
+    body_bottom = rect.bottom - (line + 6 if sheet.totals else 0)
+    fits = max(1, (body_bottom - body_top) // line)
+    most = max(0, len(sheet.rows) - fits)
+    scroll = max(0, min(scroll, most))
+    gutter = max(12, round(size * 0.9)) if most else 0
+    table = pygame.Rect(rect.x, rect.y, rect.width - gutter, rect.height)
     first = max([ui_theme.font(size).size(row[0])[0] for row in sheet.rows if row] + [
         ui_theme.font(size, True).size(sheet.columns[0])[0], ui_theme.font(size, True).size(sheet.totals[0] if sheet.totals else "")[0]])
-    first = min(first + 16, int(rect.width * 0.42))
-    rest = (rect.width - first) / max(1, columns - 1)
-    xs = [rect.x] + [int(rect.x + first + rest * i) for i in range(columns - 1)]
+    first = min(first + 16, int(table.width * 0.42))
+    rest = (table.width - first) / max(1, columns - 1)
+    xs = [table.x] + [int(table.x + first + rest * i) for i in range(columns - 1)]
     widths = [first] + [int(rest)] * (columns - 1)
 
     def cell(text: str, col: int, y: int, colour: str, bold: bool = False) -> None:
@@ -54,26 +62,20 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sheet: Sheet, scroll:
     for col, heading in enumerate(sheet.columns):
         cell(heading, col, rect.y, "muted", bold=True)
     pygame.draw.line(surface, (63, 122, 96), (rect.x, rect.y + line), (rect.right, rect.y + line), 1)
-    body_top = rect.y + line + 4
-    body_bottom = rect.bottom - (line + 6 if sheet.totals else 0)
-    fits = max(1, (body_bottom - body_top) // line)
-    most = max(0, len(sheet.rows) - fits)
-    scroll = max(0, min(scroll, most))
     for i, row in enumerate(sheet.rows[scroll:scroll + fits]):
         y = body_top + i * line
         if (scroll + i) % 2 == 0:
-            shade = pygame.Surface((rect.width, line), pygame.SRCALPHA)
+            shade = pygame.Surface((table.width, line), pygame.SRCALPHA)
             shade.fill((255, 255, 255, 12))
-            surface.blit(shade, (rect.x, y))
+            surface.blit(shade, (table.x, y))
         for col, text in enumerate(row[:columns]):
             cell(text, col, y, "ink")
     if not sheet.rows:
         ui_theme.text(surface, "No hand-by-hand sheet for this game", size, (rect.centerx, body_top + line),
                       "muted", anchor="midtop")
-    if scroll > 0:
-        _more(surface, "more above", (rect.right - 4, rect.y + line + 2), size - 3, up=True)
-    if scroll < most:
-        _more(surface, "more below", (rect.right - 4, body_bottom - size - 2), size - 3, up=False)
+    if most:
+        track = pygame.Rect(table.right, body_top, gutter, fits * line)
+        _scroll_bar(surface, track, scroll, fits, len(sheet.rows))
     if sheet.totals:
         y = rect.bottom - line
         pygame.draw.line(surface, (63, 122, 96), (rect.x, y - 3), (rect.right, y - 3), 1)
@@ -82,12 +84,24 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sheet: Sheet, scroll:
     return most
 
 
-def _more(surface: pygame.Surface, label: str, topright: tuple[int, int], size: int, up: bool) -> None:
-    """"more below" with a small triangle (the menu font has no arrow signs)."""
-    rect = ui_theme.text(surface, label, size, topright, "accent", anchor="topright")
-    cx, cy = rect.left - 10, rect.centery
-    tip, base = (cy - 4, cy + 4) if up else (cy + 4, cy - 4)
-    pygame.draw.polygon(surface, ui_theme.colour("accent"), [(cx - 6, base), (cx + 6, base), (cx, tip)])
+def _scroll_bar(surface: pygame.Surface, track: pygame.Rect, first: int, shown: int, rows: int) -> None:
+    """A thin bar in ``track``: its thumb the rows shown of ``rows``; a triangle at an end with more beyond."""
+    accent = ui_theme.colour("accent")
+    cx = track.centerx
+    arrow = max(4, track.width // 3)
+    lane = pygame.Rect(cx - 2, track.y + arrow * 2 + 2, 4, track.height - arrow * 4 - 4)
+    pygame.draw.rect(surface, (63, 122, 96), lane, border_radius=2)
+    top = lane.y + round(lane.height * first / rows)
+    thumb = pygame.Rect(cx - 3, top, 6, max(8, round(lane.height * shown / rows)))
+    thumb.bottom = min(thumb.bottom, lane.bottom)
+    pygame.draw.rect(surface, accent, thumb, border_radius=3)
+    if first > 0:
+        pygame.draw.polygon(surface, accent, [(cx - arrow, track.y + arrow * 2), (cx + arrow, track.y + arrow * 2),
+                                              (cx, track.y)])
+    if first + shown < rows:
+        pygame.draw.polygon(surface, accent, [(cx - arrow, track.bottom - arrow * 2),
+                                              (cx + arrow, track.bottom - arrow * 2), (cx, track.bottom)])
+    layout.report("badge", track, "sheet scroll bar")
 
 
 class ResultsScene(MenuScene):
