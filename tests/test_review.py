@@ -126,12 +126,13 @@ def _strings(value: Any) -> Any:
             yield from _strings(v)
 
 
-def test_results_screen_watch_this_moment_opens_the_replay_there(tmp_path: Any) -> None:
+@pytest.fixture()
+def reviewed_results() -> Any:
+    """A 960x540 app showing an Oh Hell game's results with its review done: (app, scene)."""
     import os
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from cardtable.arcade.app import App
-    from cardtable.arcade.scenes.replay import ReplayScene
     from cardtable.arcade.scenes.results import ResultsScene
     from cardtable.arcade.settings import Settings
 
@@ -140,43 +141,39 @@ def test_results_screen_watch_this_moment_opens_the_replay_there(tmp_path: Any) 
         scene = ResultsScene.example_reviewed(app)
         app.push(scene)
         app.step(10)
-        assert scene.moments and scene.shown_moments
-        button = next(item for item in scene.ring.items if item.name == "moment_0")
-        button.on_confirm()
-        replay = app.scene
-        assert isinstance(replay, ReplayScene) and replay.seat == 0
-        assert replay.replay.step == scene.shown_moments[0].step
+        yield app, scene
     finally:
         app.shutdown_quietly()
 
 
-def test_results_screen_sets_every_moment_at_one_size_of_12_px_or_more() -> None:
+def test_results_screen_watch_this_moment_opens_the_replay_there(reviewed_results: Any) -> None:
+    from cardtable.arcade.scenes.replay import ReplayScene
+
+    app, scene = reviewed_results
+    assert scene.moments and scene.shown_moments
+    button = next(item for item in scene.ring.items if item.name == "moment_0")
+    button.on_confirm()
+    replay = app.scene
+    assert isinstance(replay, ReplayScene) and replay.seat == 0
+    assert replay.replay.step == scene.shown_moments[0].step
+
+
+def test_results_screen_sets_every_moment_at_one_size_of_12_px_or_more(reviewed_results: Any) -> None:
     """A long line was set smaller than its neighbour (13 beside 16 points), or under 12 points to fit."""
     import dataclasses
-    import os
 
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from cardtable.arcade import fonts, layout
-    from cardtable.arcade.app import App
-    from cardtable.arcade.scenes.results import ResultsScene
-    from cardtable.arcade.settings import Settings
 
-    app = App(size=(960, 540), fullscreen=False, settings=Settings())
-    try:
-        scene = ResultsScene.example_reviewed(app)
-        app.push(scene)
-        app.step(10)
-        first, *rest = scene.shown_moments
-        long = "Hand 3: " + "Bot 3 stopped at 5 points and you paid double for it, " * 4
-        scene.shown_moments = [dataclasses.replace(first, sentence="you bid 2"),
-                               *(dataclasses.replace(m, sentence=long) for m in rest[:1])]
-        with layout.text_sizes() as sizes:
-            app.step(1)
-        said = [(text, px) for text, px in sizes if text.startswith(("You bid 2", "Hand 3: Bot 3"))]
-        assert len(said) == 2 and said[0][1] == said[1][1] >= 12 / fonts.POINT_PER_PX, said  # 12 pt
-        assert said[1][0].endswith("\u2026") and said[1][0] != long
-    finally:
-        app.shutdown_quietly()
+    app, scene = reviewed_results
+    first, *rest = scene.shown_moments
+    long = "Hand 3: " + "Bot 3 stopped at 5 points and you paid double for it, " * 4
+    scene.shown_moments = [dataclasses.replace(first, sentence="you bid 2"),
+                           *(dataclasses.replace(m, sentence=long) for m in rest[:1])]
+    with layout.text_sizes() as sizes:
+        app.step(1)
+    said = [(text, px) for text, px in sizes if text.startswith(("You bid 2", "Hand 3: Bot 3"))]
+    assert len(said) == 2 and said[0][1] == said[1][1] >= 12 / fonts.POINT_PER_PX, said  # 12 pt
+    assert said[1][0].endswith("\u2026") and said[1][0] != long
 
 
 # -- every claim of every moment is true of the game (checked against the engine's state) ----------------

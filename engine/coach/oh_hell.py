@@ -156,16 +156,15 @@ def explain(view: View, legal: list[Action], action: Action) -> Explanation:
     return Explanation(action, tuple(claims))
 
 
-def sure_later(view: View, card: str) -> bool:
-    """A trump no unseen card outranks: it takes whatever trick it is played to, now or later."""
-    trump = view["trump"]
+def sure_later(trump: str | None, hidden: set[str], card: str) -> bool:
+    """A trump no ``hidden`` card outranks: it takes whatever trick it is played to, now or later."""
     return bool(trump) and card[1] == trump and not any(
-        c[1] == trump and HIGH[c] > HIGH[card] for c in unseen(view))
+        c[1] == trump and HIGH[c] > HIGH[card] for c in hidden)
 
 
-def same_worth(view: View, low: str, high: str) -> bool:
-    """Two cards of one suit with no unseen card between them: whatever one does later, the other can."""
-    return not any(c[1] == low[1] and HIGH[low] < HIGH[c] < HIGH[high] for c in unseen(view))
+def same_worth(hidden: set[str], low: str, high: str) -> bool:
+    """Two cards of one suit with no ``hidden`` card between them: whatever one does later, the other can."""
+    return not any(c[1] == low[1] and HIGH[low] < HIGH[c] < HIGH[high] for c in hidden)
 
 
 def blunder(view: View, legal: list[Action], action: Action) -> str | None:
@@ -187,8 +186,9 @@ def blunder(view: View, legal: list[Action], action: Action) -> str | None:
         return None  # the bid is lost whatever is played
     winners = [c for c, k in kinds.items() if k == "wins"]
     losers = [c for c, k in kinds.items() if k == "loses"]
+    hidden = unseen(view)
     if need > 0 and kinds[card] == "loses":
-        chancy = [c for c in winners if not sure_later(view, c)]
+        chancy = [c for c in winners if not sure_later(view["trump"], hidden, c)]
         if chancy:
             return f"ducks a certain trick your bid needs ({chancy[0]} wins it)"
     if need == 0 and kinds[card] == "wins" and losers:
@@ -199,7 +199,7 @@ def blunder(view: View, legal: list[Action], action: Action) -> str | None:
         keep_high = (need >= 2 or 0 < need >= left) and not (need > left and only_made_bids_score)
     if keep_high and left > 0:
         same = [c for c in (winners if kinds[card] == "wins" else losers)
-                if c[1] == card[1] and HIGH[c] < HIGH[card] and not same_worth(view, c, card)]
+                if c[1] == card[1] and HIGH[c] < HIGH[card] and not same_worth(hidden, c, card)]
         if same:
             return f"{card} where the lower {same[0]} does the same"
     return None
