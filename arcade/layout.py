@@ -24,7 +24,9 @@ Things in motion report themselves too, named by what they are: a card flying or
 happened (``badge``, "rising ..."); :func:`in_motion` tells them apart. A thing in motion may pass
 over anything but what KEEP_CLEAR names for its kind (a flying card never covers a button or the hint
 bar; a banner or a rising label covers no button, badge, title or other banner, a rising label no
-text either), and stays inside the window like the rest. Text sizes are heard
+text either), and stays inside the window like the rest. Items are reported in the order they are
+drawn: a thing in motion reported before a kind UNDER names for it passes under that (a card flying
+under a button, which is drawn over it, hides nothing of it). Text sizes are heard
 separately (:func:`text_sizes`): every line of text the tables and scenes set, in the tables' text
 size (``px``: capitals about 0.46 px tall, see :mod:`cardtable.arcade.fonts`).
 
@@ -86,6 +88,7 @@ KEEP_CLEAR = {  # what a thing in motion (by its kind) must not cover; it may pa
     "overlay": ("hints", "button", "badge", "title", "overlay"),
     "badge": ("hints", "button", "title", "overlay", "badge", "label"),
 }
+UNDER = {"cards": ("button",)}  # what a thing in motion (by its kind) may pass under: drawn after it, opaque
 
 
 @contextmanager
@@ -250,14 +253,15 @@ def problems(items: Iterable[Drawn], size: tuple[int, int]) -> list[str]:
     for i, a in enumerate(items):
         for b in items[i + 1:]:
             moving = in_motion(a) or in_motion(b)
-            if moving and not _covers(a, b) and not _covers(b, a):
+            over = _covers(a, b) and b.kind not in UNDER.get(a.kind, ())  # (a is drawn first: b over it)
+            if moving and not over and not _covers(b, a):
                 continue
             if not moving and _may_overlap(a, b, holder_of, ancestors):
                 continue
             clip = a.box.clip(b.box)
             if clip.width > 0 and clip.height > 0:
                 verb = "covers" if moving else "overlaps"
-                first, second = (a, b) if moving and _covers(a, b) else (b, a)
+                first, second = (a, b) if moving and over else (b, a)
                 found.append(f"{first.describe()} {verb} {second.describe()} by {clip.width}x{clip.height} px")
     return found
 

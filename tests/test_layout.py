@@ -54,6 +54,21 @@ def test_an_overlay_covers_the_table_but_not_the_hints_and_what_is_on_it_keeps_a
         'hints "hint bar" overlaps overlay "result" by 300x10 px']
 
 
+def test_a_card_in_motion_passes_under_a_button_drawn_after_it_but_not_over_one() -> None:
+    """Items are reported in the order they are drawn: a flying card drawn before a button lies under
+    it (the button hides it), one drawn after covers it; a rising label over a button covers it either way."""
+    card, button = (pygame.Rect(100, 100, 60, 90), "flying 7H"), (pygame.Rect(120, 150, 150, 40), "Draw")
+    for order, expected in ((("cards", "button"), []), (("button", "cards"), ['cards "flying 7H" covers button "Draw" by 40x40 px'])):
+        with layout.recording() as items:
+            for kind in order:
+                layout.report(kind, *(card if kind == "cards" else button))
+        assert layout.problems(items, (960, 540)) == expected, order
+    with layout.recording() as items:
+        layout.report("badge", pygame.Rect(130, 140, 80, 20), "rising +1 junk")
+        layout.report("button", *button)
+    assert layout.problems(items, (960, 540)) == ['badge "rising +1 junk" covers button "Draw" by 80x10 px']
+
+
 def test_outside_the_window_and_too_short_fields_are_problems() -> None:
     with layout.recording() as items:
         layout.report("label", pygame.Rect(900, 10, 100, 20), "long")
@@ -566,6 +581,54 @@ def played_in_motion(game: str, size: tuple[int, int], actions: int = 40, looks:
 
 def small_texts(sizes: list[tuple[str, float]]) -> list[str]:
     return sorted({f'"{text}" at {px:g} px' for text, px in sizes if round(px) < MIN_TEXT_PX})
+
+
+def buttons_while_cards_pass(game: str, size: tuple[int, int], actions: int = 20) -> tuple[list[str], int]:
+    """A seeded bot game, frame by frame: the buttons a card in motion passes under that were not drawn
+    though neither their seat's cards still flew in nor a banner or rising label passed over them (each
+    once), and how many times a drawn button had a card in motion under it."""
+    from cardtable.arcade.app import App
+    from cardtable.arcade.scenes.table import TableScene
+    from cardtable.arcade.session import DirectSession
+    from cardtable.arcade.settings import Settings
+
+    app = App(size=size, fullscreen=False, settings=Settings())
+    session = DirectSession(config(game, None), bots_everywhere=True)
+    session.frozen = True
+    session.request({"type": "start"})
+    app.session = session
+    vanished: dict[str, None] = {}
+    under = 0
+    try:
+        app.push(TableScene(app))
+        for n in range(actions + 1):
+            for tick in range(1, 31):
+                app.step(1)
+                table = app.scene.table
+                items = app.layout_items()
+                flying = [i.box for i in items if layout.in_motion(i) and i.kind == "cards"]
+                drawn = {i.rect for i in items if i.kind == "button"}
+                for button in table.buttons:
+                    if button.rect.collidelist(flying) < 0:
+                        continue
+                    if tuple(button.rect) in drawn:
+                        under += 1
+                    elif not (button.seat is not None and table.arriving(button.seat)) \
+                            and button.rect.collidelist(table.callouts.showing()) < 0:
+                        vanished.setdefault(f"{game} {size[0]}x{size[1]} action {n} +{tick}: {button.label}")
+            if n == actions or not session.bot_step():
+                break
+    finally:
+        app.shutdown_quietly()
+    return list(vanished), under
+
+
+def test_a_button_stays_drawn_while_cards_pass_under_it(monkeypatch) -> None:
+    """Rummy's Meld, Draw, Hint and "+" vanished for ~0.2 s while a card glided to a meld or into the
+    hand across them: the cards are drawn under the buttons, which stay."""
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
+    vanished, under = buttons_while_cards_pass("rummy", (960, 540))
+    assert vanished == [] and under > 0
 
 
 IN_MOTION = [

@@ -96,14 +96,15 @@ class ActionMenu:
 
 class WaitingButtons:
     """A seat's buttons wait while cards still fly into its hand (a deal, a draw: the player has not
-    seen what they bring), and any button waits while a card, a banner or a rising label passes over
-    it: it is drawn, and pressed, once they have gone. Mixed in before :class:`Table`."""
+    seen what they bring), and any button waits while a banner or a rising label passes over it (they
+    are drawn over the buttons): it is drawn, and pressed, once they have gone. Cards in motion pass
+    under the buttons (drawn after them), which stay. Mixed in before :class:`Table`."""
 
     def offered(self, button: Button) -> bool:
         t: Any = self
         if button.seat is not None and t.arriving(button.seat):
             return False
-        return button.rect.collidelist(self.passing()) < 0
+        return button.rect.collidelist(t.callouts.showing()) < 0
 
     def arriving(self, seat: int | None) -> bool:
         """Whether cards still fly into ``seat``'s hand from elsewhere: a card of it in motion whose
@@ -126,24 +127,3 @@ class WaitingButtons:
                     if not row.collidepoint(at[0] + sprite.rect.w / 2, at[1] + sprite.rect.h / 2):
                         return True
         return False
-
-    def passing(self) -> list[pygame.Rect]:
-        """Where the cards in motion, the banners and the rising labels are now."""
-        t: Any = self
-        out = t.callouts.showing()
-        moving = t.motion.moving_keys()
-        if moving:
-            for sprite in t.sprites:
-                if sprite.key in moving:
-                    out.append(self._sweep(sprite.key, sprite.rect.size))
-            for ghost in t.flights.ghosts:
-                if ghost.key in moving:
-                    out.append(self._sweep(ghost.key, ghost.size_now()))
-        return out
-
-    def _sweep(self, key: object, size: tuple[int, int]) -> pygame.Rect:
-        """Where a moving card is drawn this frame, whatever the frame's place between two ticks."""
-        t: Any = self
-        before, now = t.motion.pos(key, 0.0), t.motion.pos(key, 1.0)
-        rect = pygame.Rect(round(before[0]), round(before[1]), *size)
-        return rect.union(pygame.Rect(round(now[0]), round(now[1]), *size))
