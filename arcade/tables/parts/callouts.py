@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pygame
@@ -50,15 +51,16 @@ class Callouts:
                 break
         self.effects.add(Effect("float", text, (x, y), colour, seconds, size=0.6))
 
-    def _spots(self, text: str, pos: Vec) -> list[Vec]:
+    def _spots(self, text: str, pos: Vec) -> Iterator[Vec]:
         """Where a label said at ``pos`` may start, nearest first: ``pos``, then under and over it, then
-        beside it (each kept inside the window)."""
+        beside it (each kept inside the window), worked out one by one as they are asked for (the first
+        is most often clear)."""
         label = self._rising(text, 0.6, pos, 0.0)
         step = label.height / 2 + self.table.u
         spots = [(abs(dx) * 2 + abs(dy) + (0.5 if dy < 0 else 0.0), dx, dy)
                  for dx in (0.0, -label.width * 0.6, label.width * 0.6, -label.width * 1.2, label.width * 1.2)
                  for dy in (k * step for k in range(-10, 11))]
-        return [self._inside(text, (pos[0] + dx, pos[1] + dy)) for _, dx, dy in sorted(spots)]
+        return (self._inside(text, (pos[0] + dx, pos[1] + dy)) for _, dx, dy in sorted(spots))
 
     def _obstacles(self) -> list[pygame.Rect]:
         """What a rising label must not pass over, of what the table drew in its last laid-out frame."""
