@@ -534,13 +534,13 @@ MIN_TEXT_PX = 12  # at 960x540, in the tables' text size (capitals about 0.46 px
 def motion_problems(items: list, size: tuple[int, int], me: int | None) -> list[str]:
     """A frame in motion: the layout's rules (things in motion included, see arcade/layout.py), and no
     button offered while cards still fly into your hand (from elsewhere: not cards closing up or
-    spreading out in it, whose middles stay on the hand's row, a card's width either side of its box:
-    Rummy's first card moved 48 px out when a Hint step left fewer cards to spread, its middle 13 px
-    left of the new box)."""
+    spreading out in it, whose middles stay level with the hand's row, however far they slide along
+    it: Rummy's first card moved 48 px out when a Hint step left fewer cards to spread, its middle 13 px
+    left of the new box; the last one slid 1.6 cards' widths when a step took three)."""
     found = layout.problems(items, size)
     hands = [i.box for i in items if i.kind == "hand" and i.name == f"hand {me}"]
     arriving = [i for i in items if layout.in_motion(i) and i.kind == "cards" and i.owner == f"hand {me}"
-                and not any(h.inflate(2 * i.box.width, 0).collidepoint(i.box.center) for h in hands)]
+                and not any(h.top <= i.box.centery < h.bottom for h in hands)]
     buttons = [i for i in items if i.kind == "button"]
     if arriving and buttons:
         found.append(f"{buttons[0].describe()} offered while {len(arriving)} cards still fly into hand {me}")

@@ -118,7 +118,7 @@ def rummy_scene(app):
     state = app.session.state
     state.hands[0], state.table = list(HAND), [list(m) for m in TABLE]
     app.session.send(0, {"type": "draw"})
-    app.step(3)
+    app.step(120)  # the drawn card lands (until then the seat's buttons, "+" included, wait for it)
     assert scene.table.can_meld()
     return scene
 

@@ -179,7 +179,7 @@ class Harness:
             if action.get("type") == "leave":
                 action = {"type": "deal"}
             self.push(self.game.apply(self.state, seat, action))
-        self.ticks()
+        self.ticks(24)  # (a button waits while its seat's cards fly in: held back, it acts by no key)
         return True
 
 
@@ -417,6 +417,7 @@ def rummy_position(table: list[list[str]], hand: list[str]) -> Harness:
     s.hands[0] = list(hand)
     s.table = [list(m) for m in table]
     h.push([])
+    h.ticks(120)  # the new hand lands (until then the seat's buttons, "+" included, wait for it)
     return h
 
 
@@ -648,3 +649,55 @@ def test_go_stop_shake_menu_by_keyboard() -> None:
     key(h, "right", (index - table.menu_focus.get(0, 0)) % len(entries))
     assert key(h, "confirm") == [(0, target)]
     assert h.sent == 1
+
+
+def test_rummy_a_button_held_back_acts_by_no_key_pad_or_click() -> None:
+    """Enter on Draw while the card just drawn still flew into the hand (Draw not drawn: its seat's
+    buttons wait for the cards) drew again; a button not drawn acts by no key, pad button or click."""
+    h = Harness("rummy", 3, 0)
+    assert h.bot_turns()
+    table: RummyTable = h.table  # type: ignore[assignment]
+    assert table.keys.zone == "menu" and key(h, "confirm") == [(0, {"type": "draw"})]
+    h.ticks(2)
+    draw = find_button(table, {"type": "draw"})
+    assert draw is not None and draw.focus and table.arriving(0) and not table.offered(draw)
+    assert key(h, "confirm") == [] and h.command("confirm", device="pad0") == [] and h.click(draw.rect.center) == []
+    assert h.sent == 1
+    key(h, "down")  # to the hand: a card is selected (no button in that)
+    key(h, "confirm")
+    key(h, "up")  # to the table, on the new meld's place: its "+ new" is held back too
+    new = find_button(table, hit=("to", None))
+    assert table.keys.current() == ("to", None) and not table.offered(new)
+    assert key(h, "confirm") == [] and table.editor.has_selection() and not table.editor.melds()
+    h.ticks(120)
+    assert table.offered(new) and key(h, "confirm") == [] and len(table.editor.melds()) == 1
+    table.keys.focus_button(action={"type": "draw"})
+    assert table.offered(draw) and key(h, "confirm") == [(0, {"type": "draw"})]
+
+
+def test_go_stop_a_button_held_back_is_not_pressed_by_enter() -> None:
+    """A rising label over the focused button holds it back (it is drawn over the buttons): Enter then
+    does nothing, and presses it once the label has gone."""
+    from cardtable.arcade.anim import Effect
+
+    for seed in range(200):
+        h = Harness("go_stop", 2, seed)
+        if h.bot_turns() and any(a.get("shake") for a in h.game.legal(h.state, 0)):
+            break
+    else:
+        pytest.fail("no shake in 200 deals")
+    table: GoStopTable = h.table  # type: ignore[assignment]
+    target = next(a for a in h.game.legal(h.state, 0) if a.get("shake"))
+    hand = list(h.game.view(h.state, 0)["hand"])
+    if table.zone.get(0) == "menu":
+        key(h, "alt")
+    key(h, "right", (hand.index(target["card"]) - table.controls.inputs[0].cursor) % len(hand))
+    key(h, "confirm")
+    entries = table.menu_entries(0)
+    index = next(i for i, e in enumerate(entries) if e[2] == target)
+    key(h, "right", (index - table.menu_focus.get(0, 0)) % len(entries))
+    button = find_button(table, target)
+    table.effects.add(Effect("float", "+1 junk", button.rect.center, size=0.6))
+    assert not table.offered(button) and key(h, "confirm") == []
+    h.ticks(400)
+    assert table.offered(button) and key(h, "confirm") == [(0, target)]

@@ -106,11 +106,18 @@ class WaitingButtons:
             return False
         return button.rect.collidelist(t.callouts.showing()) < 0
 
+    def shown(self, seat: int, hit: tuple | None = None, action: Action | None = None) -> bool:
+        """Whether the seat's button that does ``hit`` (or sends ``action``) may act: it is drawn, or
+        there is none (the keys act on the place itself). A button held back acts by no key or pad (a
+        click finds only the buttons drawn: ``controls.button_at``)."""
+        t: Any = self
+        return all(t.offered(b) for b in t.buttons if b.seat in (None, seat) and b.hit == hit and b.action == action)
+
     def arriving(self, seat: int | None) -> bool:
         """Whether cards still fly into ``seat``'s hand from elsewhere: a card of it in motion whose
-        middle, where it is drawn this frame or where it is, lies off the hand's row (the row being the
-        hand's box and a card's width either side: cards closing up or spreading out in the hand, when
-        its spacing changes, move along it and bring nothing new)."""
+        middle, where it is drawn this frame or where it is, is not level with the hand's row (cards
+        closing up or spreading out in the hand, when its spacing changes, slide along the row, however
+        far, and bring nothing new: a Hint step that took three cards slid the last one 1.6 cards' widths)."""
         t: Any = self
         moving = t.motion.moving_keys()
         if seat is None or not moving:
@@ -121,9 +128,8 @@ class WaitingButtons:
         box = mine[0].rect.unionall([s.rect for s in mine[1:]])
         for sprite in mine:
             if sprite.key in moving:
-                row = box.inflate(2 * sprite.rect.w, 0)
                 for alpha in (0.0, 1.0):
-                    at = t.motion.pos(sprite.key, alpha)
-                    if not row.collidepoint(at[0] + sprite.rect.w / 2, at[1] + sprite.rect.h / 2):
+                    middle = t.motion.pos(sprite.key, alpha)[1] + sprite.rect.h / 2
+                    if not box.top <= middle < box.bottom:
                         return True
         return False

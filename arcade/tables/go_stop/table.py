@@ -337,6 +337,8 @@ class GoStopTable(CouchPlay, ActionMenu, WaitingButtons, Table):
             if entry is None or self.view.get("phase") in ("hand_over", "over") and not self.result.showing():
                 return []  # Deal is not pressed before the result is shown
             _label, _note, action, hit = entry
+            if not self.shown(seat, hit, action):  # held back for a moment: not drawn, not pressed
+                return []
             if hit == ("cancel",):
                 self.picking.cancel(seat)
                 return []

@@ -152,6 +152,8 @@ class Keys:
             if not entries:
                 return []
             _label, _note, action, hit = entries[self.menu_focus % len(entries)]
+            if not t.shown(seat, hit, action):  # held back for a moment: not drawn, not pressed
+                return []
             return t.action_buttons.press(seat, hit, action)
         if self.zone == "table":
             stop = self.current()
@@ -162,7 +164,7 @@ class Keys:
             elif not editor.has_selection():
                 open_key = t.controls.hint_label("pile_b", seat)
                 t.toasts.add(f"Select cards in your hand first, or {open_key} to pick from this meld", BAD, 2.0)
-            else:
+            elif t.shown(seat, ("to", stop[1])):  # the place's "+" is drawn
                 placed = editor.move_selection(stop[1])
                 if placed is not None:
                     self.meld = placed  # the keys stay with the meld just made or grown
