@@ -310,3 +310,44 @@ def test_overlapping_damage_is_joined_before_anything_is_wasted() -> None:
     apart = [(i * 100, 0, 10, 10) for i in range(8)]  # eight apart: the two nearest pairs are joined
     assert sorted(map(tuple, layer.merged(apart, limit=6))) == [
         (0, 0, 110, 10), (200, 0, 110, 10), (400, 0, 10, 10), (500, 0, 10, 10), (600, 0, 10, 10), (700, 0, 10, 10)]
+
+
+def test_the_layer_repaints_to_the_pixels_of_painting_afresh_through_any_edits() -> None:
+    """Operations coming, going, changing and moving in the order (the quick look when what stays
+    keeps its order, the full comparison otherwise): the layer is the window painted afresh."""
+    import random
+
+    from cardtable.arcade.tables.parts import layer
+
+    rng = random.Random(5)
+    felt = pygame.Surface((200, 120))
+    felt.fill((10, 90, 40))
+
+    def op(n: int) -> layer.Op:
+        box = (rng.randrange(180), rng.randrange(100), rng.randrange(4, 60), rng.randrange(4, 50))
+        colour = (rng.randrange(256), rng.randrange(256), rng.randrange(256))
+        return layer.Op(("fill", n), box, lambda surface: surface.fill(colour, box))
+
+    kept = layer.Layer()
+    kept.reset(felt)
+    ops = [op(n) for n in range(12)]
+    made = 12
+    for step in range(300):
+        ops = list(ops)
+        for _ in range(rng.randrange(1, 4)):
+            kind = rng.randrange(4)
+            if kind == 0 or not ops:
+                ops.insert(rng.randrange(len(ops) + 1), op(made))
+                made += 1
+            elif kind == 1:
+                ops.pop(rng.randrange(len(ops)))
+            elif kind == 2:  # moved in the order
+                ops.insert(rng.randrange(len(ops)), ops.pop(rng.randrange(len(ops))))
+            else:  # changed in place
+                ops[rng.randrange(len(ops))] = op(made)
+                made += 1
+        shown = kept.show(ops)
+        fresh = felt.copy()
+        for o in ops:
+            o.draw(fresh)
+        assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(fresh, "RGB"), step

@@ -194,7 +194,15 @@ def changed(old: list[Op], new: list[Op]) -> list[Box]:
             if a.key != b.key:
                 out += [a.box, b.box]
         return out
-    matcher = difflib.SequenceMatcher(None, [o.key for o in old], [n.key for n in new], autojunk=False)
+    old_keys, new_keys = [o.key for o in old], [n.key for n in new]
+    olds, news = set(old_keys), set(new_keys)
+    if len(olds) == len(old) and len(news) == len(new):  # no operation drawn twice the same
+        kept_old = [k for k in old_keys if k in news]
+        if kept_old == [k for k in new_keys if k in olds]:  # what stays, stays in its order: where
+            # nothing came or went, the same operations draw, in the same order (a frame where cards
+            # came onto the layer or left it, and no difference to look for)
+            return [o.box for o in old if o.key not in news] + [n.box for n in new if n.key not in olds]
+    matcher = difflib.SequenceMatcher(None, old_keys, new_keys, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag != "equal":
             out += [o.box for o in old[i1:i2]] + [n.box for n in new[j1:j2]]
