@@ -24,9 +24,10 @@ Things in motion report themselves too, named by what they are: a card flying or
 happened (``badge``, "rising ..."); :func:`in_motion` tells them apart. A thing in motion may pass
 over anything but what KEEP_CLEAR names for its kind (a flying card never covers a button or the hint
 bar; a banner or a rising label covers no button, badge, title or other banner, a rising label no
-text either), and stays inside the window like the rest. Items are reported in the order they are
-drawn: a thing in motion reported before a kind UNDER names for it passes under that (a card flying
-under a button, which is drawn over it, hides nothing of it). Text sizes are heard
+text either, and keeps CLEAR_GAP pixels from those at rest), and stays inside the window like the
+rest. Items are reported in the order they are drawn: a thing in motion reported before a kind UNDER
+names for it passes under that (a card flying under a button, which is drawn over it, hides nothing
+of it). Text sizes are heard
 separately (:func:`text_sizes`): every line of text the tables and scenes set, in the tables' text
 size (``px``: capitals about 0.46 px tall, see :mod:`cardtable.arcade.fonts`).
 
@@ -88,6 +89,8 @@ KEEP_CLEAR = {  # what a thing in motion (by its kind) must not cover; it may pa
     "overlay": ("hints", "button", "badge", "title", "overlay"),
     "badge": ("hints", "button", "title", "overlay", "badge", "label"),
 }
+CLEAR_GAP = {"badge": 2}  # px a thing in motion (by its kind) keeps from what it must not cover: a rising
+# label 1 px from a label reads as one line with it
 UNDER = {"cards": ("button",)}  # what a thing in motion (by its kind) may pass under: drawn after it, opaque
 
 
@@ -258,11 +261,14 @@ def problems(items: Iterable[Drawn], size: tuple[int, int]) -> list[str]:
                 continue
             if not moving and _may_overlap(a, b, holder_of, ancestors):
                 continue
+            first, second = (a, b) if moving and over else (b, a)
             clip = a.box.clip(b.box)
             if clip.width > 0 and clip.height > 0:
                 verb = "covers" if moving else "overlaps"
-                first, second = (a, b) if moving and over else (b, a)
                 found.append(f"{first.describe()} {verb} {second.describe()} by {clip.width}x{clip.height} px")
+            elif (moving and not in_motion(second) and (gap := CLEAR_GAP.get(first.kind, 0))
+                  and first.box.inflate(2 * gap, 2 * gap).colliderect(second.box)):
+                found.append(f"{first.describe()} comes within {gap} px of {second.describe()}")
     return found
 
 

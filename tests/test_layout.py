@@ -69,6 +69,19 @@ def test_a_card_in_motion_passes_under_a_button_drawn_after_it_but_not_over_one(
     assert layout.problems(items, (960, 540)) == ['badge "rising +1 junk" covers button "Draw" by 80x10 px']
 
 
+def test_a_rising_label_keeps_two_pixels_from_text_at_rest_but_not_from_another_rising_label() -> None:
+    """Go-Stop's "+1 junk from Bot 2" rose 1 px left of "Brights 0" at 960x540: one line to the eye.
+    Labels rising one under another are lines of one list."""
+    with layout.recording() as items:
+        layout.report("label", pygame.Rect(177, 380, 49, 12), "Brights 0")
+        layout.report("badge", pygame.Rect(2, 370, 174, 20), "rising +1 junk from Bot 2")
+        layout.report("badge", pygame.Rect(2, 390, 100, 20), "rising bonus card!")
+        layout.report("badge", pygame.Rect(300, 370, 100, 20), "rising +1 trick")
+        layout.report("label", pygame.Rect(402, 370, 60, 20), "score 3")
+    assert layout.problems(items, (960, 540)) == [
+        'badge "rising +1 junk from Bot 2" comes within 2 px of label "Brights 0"']
+
+
 def test_outside_the_window_and_too_short_fields_are_problems() -> None:
     with layout.recording() as items:
         layout.report("label", pygame.Rect(900, 10, 100, 20), "long")

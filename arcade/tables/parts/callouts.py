@@ -41,12 +41,13 @@ class Callouts:
         Where no place near ``pos`` is clear, it rises from ``pos``."""
         x, y = self._inside(text, pos)
         blocked = self._obstacles() + [pygame.Rect(r) for r in avoid or ()]
+        gap = 2 * layout.CLEAR_GAP["badge"]  # (room kept from them)
         rising = [self.float_rect(e.text, e.size, e.pos, e.progress).inflate(0, round(4 * self.table.u))
                   for e in self.effects.items if e.kind == "float"]
         for spot in self._spots(text, (x, y)):
             start = self.float_rect(text, 0.6, spot, 0.0)
             path = start.union(self.float_rect(text, 0.6, spot, 1.0))
-            if path.collidelist(blocked) < 0 and start.collidelist(rising) < 0:
+            if path.inflate(gap, gap).collidelist(blocked) < 0 and start.collidelist(rising) < 0:
                 x, y = spot
                 break
         self.effects.add(Effect("float", text, (x, y), colour, seconds, size=0.6))
