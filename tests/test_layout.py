@@ -350,6 +350,32 @@ def test_crowded_tables_with_large_cards_at_the_smallest_window(game, players, m
     assert table_problems(game, players, "large", ((960, 540),), device="pad0") == []
 
 
+def with_badges(word: str):
+    """A ``prepare`` for :func:`table_problems`: every seat's plate wears a chip saying ``word`` (a LAN
+    table's turn clock, "away", "bot plays"), drawn until each stands where the frame before puts it."""
+
+    def prepare(table) -> None:
+        seats = len(table.view.get("hand_sizes") or table.view.get("scores") or []) or len(table.views)
+        table.set_badges({seat: word for seat in range(seats)})
+        table.renderer.invalidate()
+        surface = pygame.Surface(table.size)
+        for _ in range(4):
+            table.draw(surface, 1.0)
+
+    return prepare
+
+
+@pytest.mark.parametrize("players", [7, 3])
+def test_a_turn_clock_chip_on_every_plate_of_a_crowded_oh_hell_table(players, monkeypatch) -> None:
+    """At 960x540 with large cards, the turn clock's chip across the top of a side seat's plate lay
+    under the small hand of the seat above it (7 players); it goes beside the plate there. Its words
+    were 11 px."""
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
+    with layout.text_sizes() as sizes:
+        found = table_problems("oh_hell", players, "large", ((960, 540),), device="pad0", prepare=with_badges("20 s"))
+    assert found == [] and small_texts(sizes) == []
+
+
 @pytest.mark.parametrize("game", ["spit", "speed"])
 def test_two_people_on_one_screen_lay_out_without_overlaps(game, monkeypatch) -> None:
     """Spit and Speed with both seats on this screen (each player's half), at the three sizes."""

@@ -14,6 +14,9 @@ from cardtable.arcade.tables.parts.placing import clear_spot
 if TYPE_CHECKING:
     from cardtable.arcade.tables.base import Table
 
+MIN_BADGE_PX = 12  # a badge's words no smaller, whatever the window (11 px at 960x540 were)
+BADGE_GAP = 2  # between a badge beside its plate and the plate
+
 
 class Plates:
     """Names by seat (from the lobby), badges by seat, and each plate composed once per content."""
@@ -66,7 +69,7 @@ class Plates:
         if not word:
             return
         u = self.table.u
-        image = self.table.ink.text(word, 15 * u, (20, 24, 22))
+        image = self.table.ink.text(word, max(MIN_BADGE_PX, 15 * u), (20, 24, 22))
         chip = self._badge_spot(seat, plate, image.get_rect().inflate(round(14 * u), round(4 * u)))
         self.badge_spots[seat] = (plate.copy(), chip.copy())
         pygame.draw.rect(surface, CYAN if word == "bot plays" else GOLD, chip, border_radius=round(8 * u))
@@ -80,15 +83,20 @@ class Plates:
         return all(self._badge_spot(seat, plate, chip) == chip for seat, (plate, chip) in spots.items())
 
     def _badge_spot(self, seat: int, plate: pygame.Rect, chip: pygame.Rect) -> pygame.Rect:
-        """Across the plate's top edge, else its bottom edge, else a top corner: the first that touches
-        nothing else the table drew in its last laid-out frame nor the scene's marks (at 960x540 a hand or the menu badge can
-        sit a few pixels above a plate); the top edge when all touch something."""
+        """Across the plate's top edge, else its bottom edge, else a top corner, else beside the plate
+        (right, then left, level with its name): the first that touches nothing else the table drew in
+        its last laid-out frame nor the scene's marks (at 960x540 a hand or the menu badge can sit a few
+        pixels above a plate, and at a crowded Oh Hell table the hand of the seat below under it); the
+        top edge when all touch something."""
         inside = round(chip.height * 0.45)
+        level = plate.top + round(chip.height * 0.6)
         tries = []
         for anchor, point in (("midbottom", (plate.centerx, plate.top + inside)),
                               ("midtop", (plate.centerx, plate.bottom - inside)),
                               ("bottomright", (plate.right, plate.top + inside)),
-                              ("bottomleft", (plate.left, plate.top + inside))):
+                              ("bottomleft", (plate.left, plate.top + inside)),
+                              ("topleft", (plate.right + BADGE_GAP, level)),
+                              ("topright", (plate.left - BADGE_GAP, level))):
             box = chip.copy()
             setattr(box, anchor, point)
             tries.append((anchor, box))
