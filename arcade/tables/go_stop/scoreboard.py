@@ -1,21 +1,63 @@
 """What the Go-Stop table writes (drawn once per layout, on the static layer): the legend, each
 opponent's band, every player's name plate (score and Goes, chips, shakes and bombs, the points by
 kind), the capture rows' labels, the stock with the target and hand number, the stacks' labels and
-the turn's prompt."""
+the turn's prompt.
+
+Most of it stays the same from one view to the next (a turn changes a plate, a capture row's labels
+and the stock): each piece's noted drawing is kept with what it depends on (:class:`Pieces`), and a
+new view notes again only the pieces whose inputs changed."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from cardtable.arcade import layout
 from cardtable.arcade.tables.base import CYAN, GOLD, INK, LEGAL, MUTED
+from cardtable.arcade.tables.parts.layer import Notebook, Op, noting
 
 if TYPE_CHECKING:
     from cardtable.arcade.tables.go_stop.table import GoStopTable
 
 PileLabel = tuple[str, str, tuple[float, float]]  # text, anchor, where
+PIECES_KEPT = 400  # pieces kept before the cache starts again
+
+
+class Pieces:
+    """The static drawing's pieces as noted once per distinct input: a piece drawn on the kept layer's
+    :class:`~cardtable.arcade.tables.parts.layer.Notebook` with a key it was noted with before adds the
+    same operations again (and says again what it reported to the layout and the text sizes it set),
+    without running its drawing code. On a real surface the piece is simply drawn.
+
+    The key must hold everything the drawing reads (texts, places, sizes, the images it blits); the
+    operations keep their images alive, so an image's ``id`` in a key stays its own."""
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple, tuple[list[Op], list[layout.Drawn], list[tuple[str, float]]]] = {}
+
+    def clear(self) -> None:
+        self._kept.clear()
+
+    def draw(self, surface: pygame.Surface, key: tuple, draw: Callable[[pygame.Surface], object]) -> None:
+        if not isinstance(surface, Notebook):
+            draw(surface)
+            return
+        kept = self._kept.get(key)
+        if kept is None:
+            if len(self._kept) >= PIECES_KEPT:
+                self._kept.clear()
+            book = Notebook(surface.get_size())
+            with noting(book), layout.recording() as drawn, layout.text_sizes() as sizes:
+                draw(book)  # type: ignore[arg-type]
+            kept = self._kept[key] = (book.ops, list(drawn), list(sizes))
+        ops, drawn, sizes = kept
+        surface.ops.extend(ops)
+        for item in drawn:
+            layout.report(item.kind, item.rect, item.name, item.owner or None)
+        for text, px in sizes:
+            layout.text_set(text, px)
 
 
 class Scoreboard:
@@ -25,6 +67,7 @@ class Scoreboard:
     def __init__(self, table: GoStopTable) -> None:
         self.table = table
         self.pile_labels: list[PileLabel] = []
+        self.pieces = Pieces()
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.table
@@ -32,29 +75,59 @@ class Scoreboard:
         me = t.me
         if me is None:
             return
-        t.ink.draw_legend(surface, t.legend(t.hwatu, round(20 * t.u)), "topleft", seating.legend_rect().topleft,
-                          "On the cards")
+        pieces, base = self.pieces, (t.size, t.card_scale)
+        legend = t.legend(t.hwatu, round(20 * t.u))
+        at = seating.legend_rect().topleft
+        pieces.draw(surface, ("legend", base, at, tuple((id(icon), words) for icon, words in legend)),
+                    lambda s: t.ink.draw_legend(s, legend, "topleft", at, "On the cards"))
         turn = t.view.get("turn")
         for seat in seating.opponents():
             band = seating.opp_group(seat)
             surface.blit(t.ink.panel(band.size, (0, 0, 0, 46), border=(255, 255, 255, 30)), band)
         for seat in seating.opponents():
             self.plate(surface, seat, seating.opp_plate(seat), seat == turn)
-            t.captures.draw_labels(surface, seat, seating.opp_captures(seat))
+            self._capture_labels(surface, seat, seating.opp_captures(seat))
         self.plate(surface, me, seating.my_plate(), me == turn)
-        t.captures.draw_labels(surface, me, seating.my_captures())
+        self._capture_labels(surface, me, seating.my_captures())
         self.stock(surface)
-        for text, anchor, pos in self.pile_labels:
-            t.ink.blit_text(surface, text, seating.label_px(), GOLD, anchor, pos)
+        labels, px = tuple(self.pile_labels), seating.label_px()
+        pieces.draw(surface, ("pile labels", base, labels, px), lambda s: self._pile_labels(s, labels, px))
         self.prompt(surface)
+
+    def _pile_labels(self, surface: pygame.Surface, labels: tuple[PileLabel, ...], px: float) -> None:
+        for text, anchor, pos in labels:
+            self.table.ink.blit_text(surface, text, px, GOLD, anchor, pos)
+
+    def _capture_labels(self, surface: pygame.Surface, seat: int, area: pygame.Rect) -> None:
+        t = self.table
+        size = t.seating.hsize(0.095)
+        key = ("captures", (t.size, t.card_scale), seat, tuple(area), tuple(t.captures.cards(seat)), size,
+               t.seating.label_px(), id(t.art.slot(size)))
+        self.pieces.draw(surface, key, lambda s: t.captures.draw_labels(s, seat, area))
 
     def plate(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, active: bool) -> None:
         t = self.table
         border = (*GOLD, 255) if active else (255, 255, 255, 45)
         t.ink.blit_panel(surface, rect, (8, 30, 20, 200), border=border, name=f"plate {seat}")
-        t.plates.draw_badge(surface, seat, rect)
-        with layout.part_of(f"plate {seat}"):
-            self._plate_lines(surface, seat, rect, active)
+        t.plates.draw_badge(surface, seat, rect)  # (placed clear of the last frame's drawing: not kept)
+        view = t.view
+        players = t.seating.players
+
+        def at(name: str, default: object) -> object:
+            values = view.get(name) or []
+            return values[seat] if seat < len(values) else default
+
+        key = ("plate", (t.size, t.card_scale), seat, tuple(rect), active, t.name(seat), seat == view.get("dealer"),
+               at("scores", 0), at("goes", 0), at("chips", 0),
+               tuple((view.get("shakes") or [[]] * players)[seat] or []),
+               tuple((view.get("bombs") or [[]] * players)[seat] or []),
+               tuple(((view.get("score_parts") or [{}] * players)[seat] or {}).items()))
+
+        def lines(s: pygame.Surface) -> None:
+            with layout.part_of(f"plate {seat}"):
+                self._plate_lines(s, seat, rect, active)
+
+        self.pieces.draw(surface, key, lines)
 
     def _plate_lines(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, active: bool) -> None:
         t = self.table
@@ -96,6 +169,16 @@ class Scoreboard:
         view = t.view
         rect = t.seating.stock_rect()
         stock = int(view.get("stock") or 0)
+        image = t.hwatu.back(rect.size) if stock else t.art.slot(rect.size)
+        key = ("stock", (t.size, t.card_scale), tuple(rect), stock, view.get("target"), view.get("hand_number"),
+               bool(view.get("doubled")), id(image))
+        self.pieces.draw(surface, key, self._stock)
+
+    def _stock(self, surface: pygame.Surface) -> None:
+        t = self.table
+        view = t.view
+        rect = t.seating.stock_rect()
+        stock = int(view.get("stock") or 0)
         if stock:
             for i in range(min(4, stock)):
                 surface.blit(t.hwatu.back(rect.size), rect.move(-i * 2, -i * 2))
@@ -116,6 +199,16 @@ class Scoreboard:
 
     def prompt(self, surface: pygame.Surface) -> None:
         t = self.table
+        text = self.prompt_text()
+        if text:
+            bottom = t.seating.prompt_bottom()
+            self.pieces.draw(surface, ("prompt", (t.size, t.card_scale), text, bottom),
+                             lambda s: t.ink.blit_text(s, text, t.ink.fit(text, 26 * t.u, t.W - 440 * t.u), GOLD,
+                                                       "midbottom", (t.W / 2, bottom)))
+
+    def prompt_text(self) -> str:
+        """The turn's prompt ("" for none)."""
+        t = self.table
         view = t.view
         phase = view.get("phase")
         legal = t.picking.legal()
@@ -129,6 +222,4 @@ class Scoreboard:
         elif phase in ("play", "choose", "go_stop"):
             turn = view.get("turn")
             text = f"{t.name(turn)} to play" if isinstance(turn, int) and turn != t.me else ""
-        if text:
-            t.ink.blit_text(surface, text, t.ink.fit(text, 26 * t.u, t.W - 440 * t.u), GOLD, "midbottom",
-                            (t.W / 2, t.seating.prompt_bottom()))
+        return text
