@@ -236,16 +236,8 @@ def test_faces_are_warmed_only_while_nothing_moves() -> None:
     assert len(drawn) == 2
 
 
-def test_a_tick_makes_ready_a_few_glyphs_every_text_size_its_first_ones_first() -> None:
-    """A text size's first glyphs cost most (the font's tables are read then): every size gets its first
-    few, one size a tick from the largest down, then the cards on their shadows are drawn, then each size
-    gets the rest of its glyphs."""
-    table = Row("row", [0], CardArt(), (1920, 1080))
-    table.set_view(0, {"phase": "play"}, [], [])
-    table.tick(1 / 120)
-    while table.warmup._faces:
-        table.tick(1 / 120)
-    rendered: list[tuple[int, str]] = []
+def _render_spy(rendered: list[tuple[int, str]]) -> object:
+    """A stand-in for fonts.font whose fonts note each (point size, text) rendered."""
     font = fonts.font
 
     def spy(size: int, bold: bool = False) -> pygame.font.Font:
@@ -258,6 +250,22 @@ def test_a_tick_makes_ready_a_few_glyphs_every_text_size_its_first_ones_first() 
 
         return Spy()  # type: ignore[return-value]
 
+    return spy
+
+
+def test_a_tick_makes_ready_a_few_glyphs_every_text_size_its_first_ones_first() -> None:
+    """A text size's first glyphs cost most (the font's tables are read then): every size gets its first
+    few, one size a tick from the largest down, then the cards on their shadows are drawn, then each size
+    gets the rest of its glyphs."""
+    table = Row("row", [0], CardArt(), (1920, 1080))
+    table.warmup.expect(())  # (no banner sizes first: see the next test)
+    table.set_view(0, {"phase": "play"}, [], [])
+    table.tick(1 / 120)
+    while table.warmup._faces:
+        table.tick(1 / 120)
+    rendered: list[tuple[int, str]] = []
+    font = fonts.font
+    spy = _render_spy(rendered)
     largest, smallest = fonts.point_size(90 * table.u), fonts.point_size(8)
     first = warmup.GLYPHS[:warmup.GLYPHS_PER_TICK]
     warmup.fonts.font = spy  # type: ignore[assignment]
@@ -281,6 +289,35 @@ def test_a_tick_makes_ready_a_few_glyphs_every_text_size_its_first_ones_first() 
     per_size = -(-len(warmup.GLYPHS) // warmup.GLYPHS_PER_TICK) - 1
     assert [size for size, _ in rest] == [largest - i // per_size for i in range(30)]  # then a size at a time
     assert first + "".join(text for size, text in rest if size == largest) == warmup.GLYPHS
+
+
+def test_the_glyphs_of_the_text_sizes_in_use_come_next_then_the_banners() -> None:
+    """After the faces, the glyphs of the sizes the table has set text at (a new line of words at a
+    size whose glyphs are cold cost 0.3-0.6 ms), all of each in turn; then those of the sizes its
+    banners and rising labels will use; then the rest, as above."""
+    table = Row("row", [0], CardArt(), (1920, 1080))
+    table.set_view(0, {"phase": "play"}, [], [])
+    table.tick(1 / 120)
+    while table.warmup._faces:
+        table.tick(1 / 120)
+    table.ink.text("score 3", 21 * table.u)
+    table.ink.text("Bot 2 played 9 animal", 17 * table.u)
+    used = [fonts.point_size(round(21 * table.u)), fonts.point_size(round(17 * table.u))]
+    expected = list(table.warmup._expected)
+    assert expected and not set(used) & set(expected)
+    per_size = -(-len(warmup.GLYPHS) // warmup.GLYPHS_PER_TICK)
+    rendered: list[tuple[int, str]] = []
+    font = fonts.font
+    warmup.fonts.font = _render_spy(rendered)  # type: ignore[assignment]
+    try:
+        for _ in range(per_size * (len(used) + len(expected)) + 1):
+            table.tick(1 / 120)
+    finally:
+        warmup.fonts.font = font  # type: ignore[assignment]
+    sizes = [size for size, _ in rendered]
+    assert sizes[:-1] == [size for size in used + expected for _ in range(per_size)]
+    assert "".join(text for size, text in rendered if size == used[0]) == warmup.GLYPHS
+    assert sizes[-1] == fonts.point_size(90 * table.u)  # then the other sizes' first glyphs, largest first
 
 
 def test_damage_is_merged_into_a_few_rectangles_covering_all_of_it() -> None:

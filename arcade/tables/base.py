@@ -88,7 +88,7 @@ class Table:
         self.motion = Motion()
         self.effects = Effects()
         self.ink = Ink()
-        self.warmup = Warmup(art, self.sounds)
+        self.warmup = Warmup(art, self.sounds, self.ink.sizes)
         self.flights = Flights(self.motion)
         self.callouts = Callouts(self, self.effects)
         self.toasts = Toasts(self)

@@ -8,12 +8,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from cardtable.arcade import layout
+from cardtable.arcade import fonts, layout
 from cardtable.arcade.anim import Effect, Effects, Vec
 from cardtable.arcade.tables.parts.palette import GOLD, INK, Colour
 
 if TYPE_CHECKING:
     from cardtable.arcade.tables.base import Table
+
+BANNER_SIZES = (1.0, 0.8, 0.7, 0.6)  # the banners' sizes the tables use (their text: 84 u times it)
 
 
 class Callouts:
@@ -26,6 +28,9 @@ class Callouts:
 
     def resize(self) -> None:
         self._banners.clear()
+        u = self.table.u  # the warm-up makes ready the glyphs of the banners' and rising labels' sizes
+        sizes = (40 * u * 0.6, *(84 * u * size for size in BANNER_SIZES))
+        self.table.warmup.expect(fonts.point_size(max(8, round(px))) for px in sizes)
 
     def banner(self, text: str, colour: Colour = GOLD, seconds: float = 1.1, size: float = 1.0) -> None:
         table = self.table

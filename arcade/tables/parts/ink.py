@@ -24,10 +24,11 @@ class Ink:
         self._fit: dict[tuple, int] = {}
         self._panels: dict[tuple, pygame.Surface] = {}
         self._composed: dict[tuple, pygame.Surface] = {}
+        self.sizes: dict[int, None] = {}  # the point sizes text was set at, first first (the warm-up's)
 
     def resize(self, u: float) -> None:
         self.u = u
-        for cache in (self._text, self._fit, self._panels, self._composed):
+        for cache in (self._text, self._fit, self._panels, self._composed, self.sizes):
             cache.clear()
 
     def font(self, px: float) -> pygame.font.Font:
@@ -42,6 +43,7 @@ class Ink:
             if len(self._text) > 1500:
                 self._text.clear()
             surface = self._text[key] = fonts.line(text, max(8, round(px)), colour)
+            self.sizes.setdefault(fonts.point_size(max(8, round(px))))
         return surface
 
     def turned_text(self, text: str, px: float, colour: Colour) -> pygame.Surface:

@@ -24,7 +24,10 @@ def shadow_offset(u: float) -> tuple[int, int]:
 
 
 class Warmup:
-    """One thing an idle tick, the costliest cliffs first: a face of the deck at a size in use; then each
+    """One thing an idle tick, the costliest cliffs first: a face of the deck at a size in use; then the
+    glyphs of the text sizes the table has set text at (``in_use``, filled by its :class:`.ink.Ink`:
+    a new line of words at such a size costs 0.3-0.6 ms while its glyphs are cold), then of those it
+    will (:meth:`expect`: banners, rising labels); then each
     text size's first glyphs (the first text set at a point size costs 1.2-1.8 ms, whatever its
     length: the font's tables are read then; later glyphs cost ~0.01 ms each); then, where cards lie on
     their shadows, each card on its shadow (0.15-0.3 ms a card at 1920x1080); then the other glyphs of
@@ -32,9 +35,12 @@ class Warmup:
     flying or turning: such a frame draws more than the cards at rest and would pay for the warming on
     top (a face at 1920x1080 costs 1.2-4 ms)."""
 
-    def __init__(self, art: Any, sounds: Sounds) -> None:
+    def __init__(self, art: Any, sounds: Sounds, in_use: dict[int, None] | None = None) -> None:
         self.art = art
         self.sounds = sounds
+        self.in_use = in_use if in_use is not None else {}  # point sizes of the table's text, first first
+        self._expected: dict[int, None] = {}  # and the sizes it will set text at (banners), after those
+        self._in_use_done: set[int] = set()  # of those, the sizes with every glyph ready
         # what is still to draw, the next last, each once (a stand-in shown frame after frame asks again
         # for the same face): (code, size, flipped)
         self._faces: dict[tuple[str, tuple[int, int], bool], None] = {}
@@ -61,6 +67,7 @@ class Warmup:
         self._sizes.clear()
         self._shadowed.clear()
         self._offset = shadow_offset(u)
+        self._in_use_done.clear()
         chunks = [GLYPHS[i:i + GLYPHS_PER_TICK] for i in range(0, len(GLYPHS), GLYPHS_PER_TICK)]
         sizes = range(fonts.point_size(8), fonts.point_size(90 * u) + 1)
         self._fonts = [(size, chunks[0]) for size in sizes]
@@ -87,7 +94,7 @@ class Warmup:
         if self._busy or moving:
             self._busy = False
             return
-        if self._next(self._faces, "face"):
+        if self._next(self._faces, "face") or self._in_use_glyphs():
             return
         if self._fonts:
             size, glyphs = self._fonts.pop()
@@ -99,6 +106,24 @@ class Warmup:
             fonts.font(size, True).render(glyphs, True, INK)
         elif self._sounds_warming:  # and the sounds, made ready to play
             self._sounds_warming = self.sounds.warm_one()
+
+    def expect(self, sizes: Iterable[int]) -> None:
+        """Point sizes the table will set text at (its banners and rising labels): their glyphs are made
+        ready after those of the sizes in use."""
+        self._expected = dict.fromkeys(sizes)
+
+    def _in_use_glyphs(self) -> bool:
+        """Make ready the next glyphs of a text size in use or expected (False when they all are)."""
+        for size in [*self.in_use, *self._expected]:
+            if size in self._in_use_done:
+                continue
+            for queue in (self._fonts, self._glyphs):
+                for i in range(len(queue) - 1, -1, -1):
+                    if queue[i][0] == size:
+                        fonts.font(size, True).render(queue.pop(i)[1], True, INK)
+                        return True
+            self._in_use_done.add(size)
+        return False
 
     def _next(self, queue: dict[tuple[str, tuple[int, int], bool], None], kind: str) -> bool:
         """Draw the next of ``queue`` (faces, or cards on their shadows) not drawn yet; False when none is
