@@ -190,6 +190,16 @@ class Sounds:
                 return True
         return len(self._sounds) < len(RECIPES) and _PREPARING is not None and _PREPARING.is_alive()
 
+    def warm_ready(self) -> bool:
+        """Turn one more WAV that is ready (built or read already) into a mixer sound: False when none
+        is waiting (the rest may still be in the making, see :meth:`warm_one`)."""
+        if not self.available:
+            return False
+        for name in RECIPES:
+            if name not in self._sounds and name in _WAVS:
+                return self._load(name) is not None
+        return False
+
     def prepare(self) -> None:
         """Build (or read) every sound's WAV in a background thread, once per process, so that no
         frame waits for one the first time it plays."""

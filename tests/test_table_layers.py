@@ -259,6 +259,7 @@ def test_a_tick_makes_ready_a_few_glyphs_every_text_size_its_first_ones_first() 
     gets the rest of its glyphs."""
     table = Row("row", [0], CardArt(), (1920, 1080))
     table.warmup.expect(())  # (no banner sizes first: see the next test)
+    table.sounds.preload()  # (nor sounds)
     table.set_view(0, {"phase": "play"}, [], [])
     table.tick(1 / 120)
     while table.warmup._faces:
@@ -296,6 +297,7 @@ def test_the_glyphs_of_the_text_sizes_in_use_come_next_then_the_banners() -> Non
     size whose glyphs are cold cost 0.3-0.6 ms), all of each in turn; then those of the sizes its
     banners and rising labels will use; then the rest, as above."""
     table = Row("row", [0], CardArt(), (1920, 1080))
+    table.sounds.preload()  # (the sounds ready: see the next test)
     table.set_view(0, {"phase": "play"}, [], [])
     table.tick(1 / 120)
     while table.warmup._faces:
@@ -318,6 +320,27 @@ def test_the_glyphs_of_the_text_sizes_in_use_come_next_then_the_banners() -> Non
     assert sizes[:-1] == [size for size in used + expected for _ in range(per_size)]
     assert "".join(text for size, text in rendered if size == used[0]) == warmup.GLYPHS
     assert sizes[-1] == fonts.point_size(90 * table.u)  # then the other sizes' first glyphs, largest first
+
+
+def test_a_sound_whose_wav_is_ready_is_made_playable_before_the_other_text_sizes() -> None:
+    """A sound's first play cost up to 1.1 ms in a frame with a new view: one whose WAV is ready is
+    made playable on an idle tick right after the glyphs of the sizes in use."""
+    from cardtable.arcade import sound
+
+    table = Row("row", [0], CardArt(), (960, 540))
+    table.warmup.expect(())
+    sounds = table.warmup.sounds = sound.Sounds()
+    if not sounds.available:
+        pytest.skip("no mixer here")
+    sound.wav("trick")  # (ready: built, or read from the cache folder)
+    table.set_view(0, {"phase": "play"}, [], [])
+    table.tick(1 / 120)
+    while table.warmup._faces:
+        table.tick(1 / 120)
+    fonts_left = len(table.warmup._fonts)
+    while sounds._sounds.keys() < sound._WAVS.keys() and len(table.warmup._fonts) == fonts_left:
+        table.tick(1 / 120)
+    assert "trick" in sounds._sounds and len(table.warmup._fonts) == fonts_left
 
 
 def test_damage_is_merged_into_a_few_rectangles_covering_all_of_it() -> None:

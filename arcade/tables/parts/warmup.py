@@ -27,13 +27,14 @@ class Warmup:
     """One thing an idle tick, the costliest cliffs first: a face of the deck at a size in use; then the
     glyphs of the text sizes the table has set text at (``in_use``, filled by its :class:`.ink.Ink`:
     a new line of words at such a size costs 0.3-0.6 ms while its glyphs are cold), then of those it
-    will (:meth:`expect`: banners, rising labels); then each
-    text size's first glyphs (the first text set at a point size costs 1.2-1.8 ms, whatever its
-    length: the font's tables are read then; later glyphs cost ~0.01 ms each); then, where cards lie on
-    their shadows, each card on its shadow (0.15-0.3 ms a card at 1920x1080); then the other glyphs of
-    each text size; then each sound. A tick is idle when it brought no new view and no card is gliding,
-    flying or turning: such a frame draws more than the cards at rest and would pay for the warming on
-    top (a face at 1920x1080 costs 1.2-4 ms)."""
+    will (:meth:`expect`: banners, rising labels); then each sound whose WAV is ready (a sound's first
+    play cost 0.1-1.1 ms); then each text size's first glyphs (the first text set at a point size
+    costs 1.2-1.8 ms, whatever its length: the font's tables are read then; later glyphs cost ~0.01 ms
+    each); then, where cards lie on their shadows, each card on its shadow (0.15-0.3 ms a card at
+    1920x1080); then the other glyphs of each text size; then the sounds still in the making. A tick
+    is idle when it brought no new view and no card is gliding, flying or turning: such a frame draws
+    more than the cards at rest and would pay for the warming on top (a face at 1920x1080 costs
+    1.2-4 ms)."""
 
     def __init__(self, art: Any, sounds: Sounds, in_use: dict[int, None] | None = None) -> None:
         self.art = art
@@ -94,7 +95,7 @@ class Warmup:
         if self._busy or moving:
             self._busy = False
             return
-        if self._next(self._faces, "face") or self._in_use_glyphs():
+        if self._next(self._faces, "face") or self._in_use_glyphs() or self.sounds.warm_ready():
             return
         if self._fonts:
             size, glyphs = self._fonts.pop()
