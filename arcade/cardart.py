@@ -136,9 +136,11 @@ class SurfaceCache:
         if not pygame.font.get_init():
             pygame.font.init()
         self._cache: OrderedDict[tuple[int, int], dict[tuple, pygame.Surface]] = OrderedDict()
+        self.epoch = 0  # counts the times surfaces were dropped: while it stays, a key gives the same surface
 
     def clear(self) -> None:
         self._cache.clear()
+        self.epoch += 1
 
     def _get(self, size: tuple[int, int], key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
         size = (int(size[0]), int(size[1]))
@@ -147,6 +149,7 @@ class SurfaceCache:
             bucket = self._cache[size] = {}
             while len(self._cache) > self.max_sizes:
                 self._cache.popitem(last=False)
+                self.epoch += 1
         else:
             self._cache.move_to_end(size)
         surface = bucket.get(key)
@@ -222,7 +225,7 @@ class CardArt(SurfaceCache):
     def set_four_colour(self, on: bool) -> None:
         if on != self.four_colour:
             self.four_colour = on
-            self._cache.clear()
+            self.clear()
 
     def suit_colour(self, suit: str) -> tuple[int, int, int]:
         if self.four_colour:

@@ -78,6 +78,57 @@ def test_cards_at_rest_are_drawn_once() -> None:
     assert set(drawn[-4:]) == {"a", "KH", "QD", "JC"} and "far" not in drawn[-4:]
 
 
+def test_a_card_at_rest_that_lies_as_before_is_not_noted_again() -> None:
+    """A new set of cards at rest (one came to rest elsewhere): only that card is noted afresh, the
+    others' notes are kept (the art gave the same images since)."""
+    table = Row("row", [0], CardArt(), (960, 540))
+    table.set_view(0, {"phase": "play"}, [], [])
+    surface = pygame.Surface(table.size)
+    for _ in range(30):
+        table.tick(1 / 120)
+        table.draw(surface, 0.5)
+    table.sprites[-1].rect.x += 40  # "far" lies elsewhere (no glide: it is at rest there at once)
+    table.motion.jump("far", table.sprites[-1].rect.topleft)
+    noted: list[object] = []
+    draw = table.renderer.draw_sprite
+    table.renderer.draw_sprite = lambda target, sprite, *rest, **kw: (noted.append(sprite.key)
+                                                                      or draw(target, sprite, *rest, **kw))
+    table.draw(surface, 0.5)
+    assert noted == ["far"]
+    fresh = pygame.Surface(table.size)
+    table.renderer.keep = False
+    table.draw(fresh, 0.5)
+    assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(fresh, "RGB")
+
+
+def test_cards_at_rest_take_the_art_s_new_images_at_once() -> None:
+    """The art drops its images and draws them anew (a setting changed under the table): a card at
+    rest that lies as before (a back, whose image is always ready) is noted again and drawn anew."""
+    class Backed(Row):
+        def build(self) -> None:
+            super().build()
+            w, h = self.card_px(0.25)
+            self.sprites.append(Sprite("back", None, pygame.Rect(600, 60, w, h)))
+
+    def run(keep: bool) -> list[bytes]:
+        table = Backed("row", [0], CardArt(), (960, 540))
+        table.renderer.keep = keep
+        table.set_view(0, {"phase": "play"}, [], [])
+        surface = pygame.Surface(table.size)
+        out = []
+        for i in range(40):
+            if i == 30:
+                table.art.back_colour = (150, 30, 30)
+                table.art.clear()
+            table.tick(1 / 120)
+            table.draw(surface, 0.5)
+            out.append(pygame.image.tobytes(surface, "RGB"))
+        return out
+
+    kept, fresh = run(True), run(False)
+    assert kept[29] != kept[39]  # (the back is red)
+    assert [i for i, (a, b) in enumerate(zip(kept, fresh, strict=True)) if a != b] == []
+
 class Marked(Row):
     """A row with the cursor's marker over one card at rest (``marked``: its key)."""
 

@@ -52,6 +52,8 @@ class Renderer:
         self._cards_key: tuple | None = None
         self._markers: dict[int, pygame.Rect] = {}  # id of a card at rest -> the room its marker bobs in
         self._ends: dict[object, int] = {}  # key of a card at rest -> how many of _card_ops draw it and before
+        self._sprite_ops: dict[tuple, list[Op]] = {}  # each card at rest (how it lies, where) -> its notes
+        self._sprite_era: tuple | None = None  # the art (and its epoch), scale and size they were noted with
         self._dims: dict[tuple[int, int], pygame.Surface] = {}
         self._buttons: dict[tuple, tuple[pygame.Surface, list[layout.Drawn]]] = {}
 
@@ -176,14 +178,30 @@ class Renderer:
             resting, changing = self._partition(alpha, lifted, under)
         key = tuple((s.key, s.code, s.rect.x, s.rect.y, s.rect.w, s.rect.h, s.flipped, s.glow, s.dim, s.shadow)
                     for s in resting)
-        if key != self._cards_key:
-            book = Notebook(table.size)
+        art = table.art
+        epoch = getattr(art, "epoch", None)
+        era = (art, epoch, table.u, table.size)  # what a card's notes were taken with
+        if key != self._cards_key or era != self._sprite_era:
+            # a card at rest is noted as before if it lies as before and the art gives the same images
+            # (no surface dropped since: see SurfaceCache.epoch); only the others are noted afresh
+            kept = self._sprite_ops if epoch is not None and self._sprite_era == era else {}
+            fresh: dict[tuple, list[Op]] = {}
+            ops: list[Op] = []
             self._ends = {}
-            for sprite in resting:
-                self.draw_sprite(book, sprite, alpha, marker=False)  # type: ignore[arg-type]
-                self._ends[sprite.key] = len(book.ops)
-            self._card_ops = book.ops
+            motion = table.motion
+            for sprite, look in zip(resting, key, strict=True):
+                where = (look, motion.pos(sprite.key, alpha))
+                noted = kept.get(where)
+                if noted is None:
+                    book = Notebook(table.size)
+                    self.draw_sprite(book, sprite, alpha, marker=False)  # type: ignore[arg-type]
+                    noted = book.ops
+                fresh[where] = noted
+                ops += noted
+                self._ends[sprite.key] = len(ops)
+            self._card_ops = ops
             self._cards_key = key
+            self._sprite_ops, self._sprite_era = fresh, era
         return changing
 
     def _partition(self, alpha: float, lifted: Sprite | None,
