@@ -91,3 +91,23 @@ def test_only_the_newest_lines_that_fit_above_bottom_are_drawn() -> None:
     with layout.seen() as drawn:
         r.draw(surface, (10, 10), 200, bottom=10 + r.height(2) + 1)
     assert [d.name for d in drawn if d.kind == "label"] == ["move 2", "move 3"]
+
+
+def test_a_cut_line_is_the_longest_start_that_fits_with_its_ellipsis() -> None:
+    """clip() halves on cheap measures, then measures exactly: the same cut as trying every start."""
+    import random
+
+    from cardtable.arcade import fonts
+    from cardtable.arcade.tables.parts.recap import clip
+
+    rng = random.Random(4)
+    words = ["turned", "3", "junk,", "no", "match;", "+1", "junk", "from", "the", "others", "(3 cards)", "W", "ii", "  "]
+    for _ in range(60):
+        text = " ".join(rng.choice(words) for _ in range(rng.randrange(1, 12)))
+        font = fonts.line_font(rng.choice([12.5, 17.0, 25.5]))
+        width = rng.uniform(5, 450)
+        if font.size(text)[0] <= width:
+            assert clip(font, text, width) == text
+            continue
+        n = max([k for k in range(len(text)) if font.size(text[:k] + "\u2026")[0] <= width] + [0])
+        assert clip(font, text, width) == text[:n].rstrip() + "\u2026"

@@ -137,15 +137,31 @@ class Recap:
 
 
 def clip(font: pygame.font.Font, text: str, width: float) -> str:
-    """``text`` cut with an ellipsis so that it fits ``width`` in ``font`` (the longest start that does,
-    found by halving: a long line is measured about seven times, not once per letter cut)."""
+    """``text`` cut with an ellipsis so that it fits ``width`` in ``font``: the longest start that does.
+
+    Found by halving on the widths of the starts alone plus the ellipsis's, then checked exactly
+    (the start and the ellipsis measured together, a step at a time): a text holding both "+" and "…"
+    is measured 50 times slower than another (0.05 ms; Go-Stop's "+1 junk from the others" was cut in
+    0.35 ms), so the exact measure is taken about twice, not seven times."""
     if font.size(text)[0] <= width:
         return text
-    fits, over = 0, len(text)  # text[:fits] + "…" fits; text[:over] + "…" does not
+    ellipsis = font.size("\u2026")[0]
+    fits, over = 0, len(text)  # text[:fits] + "…" fits (or fits is 0); text[:over] + "…" does not
     while over - fits > 1:
         middle = (fits + over) // 2
-        if font.size(text[:middle] + "\u2026")[0] <= width:
+        if font.size(text[:middle])[0] + ellipsis <= width:
             fits = middle
         else:
             over = middle
-    return text[:fits].rstrip() + "\u2026"
+
+    def fit(n: int) -> bool:
+        return font.size(text[:n] + "\u2026")[0] <= width
+
+    n = fits
+    if n == 0 or fit(n):
+        while n + 1 < len(text) and fit(n + 1):
+            n += 1
+    else:
+        while n > 0 and not fit(n):
+            n -= 1
+    return text[:n].rstrip() + "\u2026"
