@@ -21,8 +21,7 @@ import difflib
 import heapq
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -35,18 +34,23 @@ class Unnoted(AttributeError):
     """The drawing code asked the surface for something a note cannot stand for."""
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class Op:
+class Op(NamedTuple):
     """One drawing operation: ``key`` says what it draws where (equal keys draw equal pixels),
-    ``box`` the rectangle it may touch, ``draw(surface)`` draws it."""
+    ``box`` the rectangle it may touch, ``draw(surface)`` draws it. (A named tuple: a frame that
+    notes a hundred of them makes them quickly.)"""
 
     key: tuple
     box: Box
     draw: Callable[[pygame.Surface], object]
 
 
+_PLAIN = (int, float, str, bool)
+
+
 def _frozen(value: Any) -> Any:
     """``value`` as something hashable that compares equal when it would draw the same."""
+    if value is None or type(value) in _PLAIN:
+        return value
     if isinstance(value, (pygame.Rect, pygame.FRect)):
         return ("rect", value.x, value.y, value.w, value.h)
     if isinstance(value, pygame.Color):
@@ -123,10 +127,15 @@ class Notebook:
             x, y = dest.x, dest.y
         else:
             x, y = dest[0], dest[1]
-        w, h = source.get_size() if area is None else pygame.Rect(area).size
-        box = pygame.Rect(int(x) - 1, int(y) - 1, w + 2, h + 2)
+        if area is None:
+            w, h = source.get_size()
+            frozen = None
+        else:
+            w, h = pygame.Rect(area).size
+            frozen = _frozen(area)
+        box = (int(x) - 1, int(y) - 1, w + 2, h + 2)
         alpha = source.get_alpha()
-        key = ("blit", id(source), x, y, _frozen(area), special_flags, alpha)
+        key = ("blit", id(source), x, y, frozen, special_flags, alpha)
 
         def draw(surface: pygame.Surface) -> object:
             if source.get_alpha() == alpha:
@@ -138,8 +147,8 @@ class Notebook:
             finally:
                 source.set_alpha(255 if kept is None and source.get_flags() & pygame.SRCALPHA else kept)
 
-        self.ops.append(Op(key, (box.x, box.y, box.w, box.h), draw))
-        return box.clip(self.get_rect())
+        self.ops.append(Op(key, box, draw))
+        return pygame.Rect(box).clip((0, 0, *self.size))
 
     def blits(self, sequence: Any, doreturn: bool = True) -> list[pygame.Rect] | None:
         drawn = [self.blit(*entry) for entry in sequence]
