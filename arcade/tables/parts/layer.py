@@ -25,6 +25,8 @@ from typing import Any, NamedTuple
 
 import pygame
 
+from cardtable.arcade import layout
+
 Box = tuple[int, int, int, int]
 MAX_PATCHES = 6  # damaged rectangles repainted one by one; more are merged with their nearest
 FULL_SHARE = 0.6  # damage over this share of the window: repaint all of it
@@ -167,6 +169,45 @@ class Notebook:
         rest = args[1:]
         self.ops.append(Op(key, (box.x, box.y, box.w, box.h), lambda surface: real(surface, *rest, **kwargs)))
         return box
+
+
+PIECES_KEPT = 400  # pieces kept before the cache starts again
+
+
+class Pieces:
+    """A game's static drawing in pieces noted once per distinct input: a piece drawn on a
+    :class:`Notebook` with a key it was noted with before adds the same operations again (and says
+    again what it reported to the layout and the text sizes it set) without running its drawing
+    code; on a real surface the piece is simply drawn. (Go-Stop's scoreboard keeps its own.)
+
+    The key must hold everything the drawing reads (texts, places, sizes, the images it blits, or
+    the art's identity and :attr:`~cardtable.arcade.cardart.SurfaceCache.epoch` for those it looks
+    up); the operations keep their images alive, so an image's ``id`` in a key stays its own."""
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple, tuple[list[Op], list[layout.Drawn], list[tuple[str, float]]]] = {}
+
+    def clear(self) -> None:
+        self._kept.clear()
+
+    def draw(self, surface: pygame.Surface, key: tuple, draw: Callable[[pygame.Surface], object]) -> None:
+        if not isinstance(surface, Notebook):
+            draw(surface)
+            return
+        kept = self._kept.get(key)
+        if kept is None:
+            if len(self._kept) >= PIECES_KEPT:
+                self._kept.clear()
+            book = Notebook(surface.get_size())
+            with noting(book), layout.recording() as drawn, layout.text_sizes() as sizes:
+                draw(book)  # type: ignore[arg-type]
+            kept = self._kept[key] = (book.ops, list(drawn), list(sizes))
+        ops, drawn, sizes = kept
+        surface.ops.extend(ops)
+        for item in drawn:
+            layout.report(item.kind, item.rect, item.name, item.owner or None)
+        for text, px in sizes:
+            layout.text_set(text, px)
 
 
 DRAWS = ("rect", "circle", "ellipse", "arc", "line", "aaline", "lines", "aalines", "polygon")

@@ -10,7 +10,9 @@ import pygame
 
 from cardtable.arcade import layout
 from cardtable.arcade.tables.base import GOLD, MUTED, fan
+from cardtable.arcade.tables.parts.layer import Pieces
 from cardtable.arcade.tables.parts.recap import MIN_PX, clip
+from cardtable.arcade.tables.tractor.scoreboard import frozen
 from cardtable.arcade.tables.tractor.words import short_name
 
 if TYPE_CHECKING:
@@ -23,6 +25,7 @@ class LastTrick:
     def __init__(self, table: TractorTable) -> None:
         self.table = table
         self.shown = False
+        self.pieces = Pieces()  # the corner panel, noted once per trick
 
     def last(self) -> dict[str, Any] | None:
         tricks = self.table.view.get("tricks") or []
@@ -57,7 +60,14 @@ class LastTrick:
         last = self.last()
         if last is None:
             return
-        rect = self.table.ink.blit_panel(surface, self.table.seating.last_trick_rect(), name="last trick")
+        t = self.table
+        area = t.seating.last_trick_rect()
+        key = (t.size, t.u, tuple(area), self.card_size(), id(t.art), getattr(t.art, "epoch", None), frozen(last),
+               tuple(t.name(seat) for seat in range(t.seating.players)))
+        self.pieces.draw(surface, key, lambda target: self._panel(target, area, last))
+
+    def _panel(self, surface: pygame.Surface, area: pygame.Rect, last: dict[str, Any]) -> None:
+        rect = self.table.ink.blit_panel(surface, area, name="last trick")
         with layout.part_of("last trick"):
             self._panel_lines(surface, rect, last)
 

@@ -5,13 +5,14 @@ game-over panel."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from cardtable.arcade import fonts, layout
 from cardtable.arcade.anim import Vec
 from cardtable.arcade.tables.base import CYAN, GOLD, INK, LEGAL, MUTED
+from cardtable.arcade.tables.parts.layer import Pieces
 from cardtable.arcade.tables.tractor.words import SUIT_NAMES, level_name, rank_name
 
 if TYPE_CHECKING:
@@ -30,11 +31,21 @@ def starter_chip(px: int) -> pygame.Surface:
     return pygame.transform.smoothscale(chip, (px, px))
 
 
+def frozen(value: Any) -> Any:
+    """A part of the view as something hashable that compares equal when it is the same."""
+    if isinstance(value, dict):
+        return tuple(sorted((k, frozen(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(frozen(v) for v in value)
+    return value
+
+
 class Scoreboard:
     """The plates, the info panel, the prompt and the game-over panel."""
 
     def __init__(self, table: TractorTable) -> None:
         self.table = table
+        self.pieces = Pieces()  # the info panel and the "S" chips, noted once per content
 
     def draw_plates(self, surface: pygame.Surface) -> None:
         t = self.table
@@ -62,12 +73,25 @@ class Scoreboard:
 
     def draw_starter_badge(self, surface: pygame.Surface, centre: Vec, radius: float) -> None:
         """The round starter's "S" chip (explained in the legend)."""
+        self.pieces.draw(surface, ("starter", centre[0], centre[1], radius),
+                         lambda target: self._starter_badge(target, centre, radius))
+
+    def _starter_badge(self, surface: pygame.Surface, centre: Vec, radius: float) -> None:
         pygame.draw.circle(surface, (250, 250, 245), centre, round(radius))
         pygame.draw.circle(surface, (60, 60, 60), centre, round(radius), max(1, round(radius / 6.5)))
         self.table.ink.blit_text(surface, "S", radius * 1.55, (30, 30, 30), "center", centre, False)
 
     def draw_info(self, surface: pygame.Surface) -> None:
-        rect = self.table.ink.blit_panel(surface, self.table.seating.info_rect(), name="info")
+        t = self.table
+        view = t.view
+        area = t.seating.info_rect()
+        key = ("info", t.size, t.u, tuple(area), id(t.art), getattr(t.art, "epoch", None),
+               *(frozen(view.get(name)) for name in ("round", "trump", "declarers", "points", "last_round")),
+               len(view.get("tricks") or []), view.get("starter") is not None)
+        self.pieces.draw(surface, key, lambda target: self._info(target, area))
+
+    def _info(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        rect = self.table.ink.blit_panel(surface, area, name="info")
         with layout.part_of("info"):
             self._info_lines(surface, rect)
 
