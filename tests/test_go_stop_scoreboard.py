@@ -1,6 +1,7 @@
-"""Go-Stop's scoreboard keeps its pieces' noted drawing (arcade/tables/go_stop/scoreboard.py, Pieces):
-a new view notes again only the pieces whose inputs changed, and a piece added from its kept notes
-gives the same operations, layout reports and text sizes as noting it afresh."""
+"""What the Go-Stop table keeps or makes ready so that a new view costs little: the scoreboard's pieces'
+noted drawing (arcade/tables/go_stop/scoreboard.py, Pieces: a new view notes again only the pieces
+whose inputs changed, and a piece added from its kept notes gives the same operations, layout reports
+and text sizes as noting it afresh), and the glyphs of the result panel's text sizes."""
 
 from __future__ import annotations
 
@@ -59,3 +60,16 @@ def test_kept_pieces_note_what_noting_afresh_notes() -> None:
         checked += 1
     app.shutdown_quietly()
     assert checked >= 10 and reused == checked  # (cleared, every piece was noted afresh)
+
+
+def test_the_warm_up_expects_the_result_panels_text_sizes_at_each_window_size() -> None:
+    from cardtable.arcade import fonts
+    from cardtable.arcade.cardart import CardArt
+    from cardtable.arcade.tables import make_table
+
+    pygame.init()
+    table = make_table("go_stop", [0], CardArt(), (1920, 1080))
+    title = fonts.point_size(round(34 * table.u))
+    assert title in table.warmup.expected() and title not in table.warmup.in_use
+    table.resize((1280, 720))
+    assert fonts.point_size(34) in table.warmup.expected() and title not in table.warmup.expected()

@@ -309,7 +309,7 @@ def test_a_tick_makes_ready_a_few_glyphs_every_text_size_its_first_ones_first() 
     few, one size a tick from the largest down, then the cards on their shadows are drawn, then each size
     gets the rest of its glyphs."""
     table = Row("row", [0], CardArt(), (1920, 1080))
-    table.warmup.expect(())  # (no banner sizes first: see the next test)
+    table.warmup.expect("callouts", ())  # (no banner sizes first: see the next test)
     table.sounds.preload()  # (nor sounds)
     table.set_view(0, {"phase": "play"}, [], [])
     table.tick(1 / 120)
@@ -356,7 +356,7 @@ def test_the_glyphs_of_the_text_sizes_in_use_come_next_then_the_banners() -> Non
     table.ink.text("score 3", 21 * table.u)
     table.ink.text("Bot 2 played 9 animal", 17 * table.u)
     used = [fonts.point_size(round(21 * table.u)), fonts.point_size(round(17 * table.u))]
-    expected = list(table.warmup._expected)
+    expected = table.warmup.expected()
     assert expected and not set(used) & set(expected)
     per_size = -(-len(warmup.GLYPHS) // warmup.GLYPHS_PER_TICK)
     rendered: list[tuple[int, str]] = []
@@ -379,7 +379,7 @@ def test_a_sound_whose_wav_is_ready_is_made_playable_before_the_other_text_sizes
     from cardtable.arcade import sound
 
     table = Row("row", [0], CardArt(), (960, 540))
-    table.warmup.expect(())
+    table.warmup.expect("callouts", ())
     sounds = table.warmup.sounds = sound.Sounds()
     if not sounds.available:
         pytest.skip("no mixer here")

@@ -46,6 +46,10 @@ class GoStopTable(CouchPlay, ActionMenu, WaitingButtons, Table):
         self.narration = Narration(self)
         super().__init__(game_name, local_seats, self.hwatu, size)  # every card on this table is a hwatu card
 
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self.warmup.expect("go_stop result", self.result.text_sizes())
+
     def banner_y(self) -> float:
         return self.H * 0.42
 

@@ -30,7 +30,7 @@ class Callouts:
         self._banners.clear()
         u = self.table.u  # the warm-up makes ready the glyphs of the banners' and rising labels' sizes
         sizes = (40 * u * 0.6, *(84 * u * size for size in BANNER_SIZES))
-        self.table.warmup.expect(fonts.point_size(max(8, round(px))) for px in sizes)
+        self.table.warmup.expect("callouts", (fonts.point_size(max(8, round(px))) for px in sizes))
 
     def banner(self, text: str, colour: Colour = GOLD, seconds: float = 1.1, size: float = 1.0) -> None:
         table = self.table

@@ -27,7 +27,7 @@ class Warmup:
     """One thing an idle tick, the costliest cliffs first: a face of the deck at a size in use; then the
     glyphs of the text sizes the table has set text at (``in_use``, filled by its :class:`.ink.Ink`:
     a new line of words at such a size costs 0.3-0.6 ms while its glyphs are cold), then of those it
-    will (:meth:`expect`: banners, rising labels); then each sound whose WAV is ready (a sound's first
+    will (:meth:`expect`: banners, rising labels, a result panel); then each sound whose WAV is ready (a sound's first
     play cost 0.1-1.1 ms); then each text size's first glyphs (the first text set at a point size
     costs 1.2-1.8 ms, whatever its length: the font's tables are read then; later glyphs cost ~0.01 ms
     each); then, where cards lie on their shadows, each card on its shadow (0.15-0.3 ms a card at
@@ -40,7 +40,7 @@ class Warmup:
         self.art = art
         self.sounds = sounds
         self.in_use = in_use if in_use is not None else {}  # point sizes of the table's text, first first
-        self._expected: dict[int, None] = {}  # and the sizes it will set text at (banners), after those
+        self._expected: dict[str, tuple[int, ...]] = {}  # and the sizes it will set text at, by who will
         self._in_use_done: set[int] = set()  # of those, the sizes with every glyph ready
         # what is still to draw, the next last, each once (a stand-in shown frame after frame asks again
         # for the same face): (code, size, flipped)
@@ -108,14 +108,19 @@ class Warmup:
         elif self._sounds_warming:  # and the sounds, made ready to play
             self._sounds_warming = self.sounds.warm_one()
 
-    def expect(self, sizes: Iterable[int]) -> None:
-        """Point sizes the table will set text at (its banners and rising labels): their glyphs are made
-        ready after those of the sizes in use."""
-        self._expected = dict.fromkeys(sizes)
+    def expect(self, who: str, sizes: Iterable[int]) -> None:
+        """Point sizes a part of the table will set text at (the banners and rising labels, a result
+        panel), in place of those ``who`` said before: their glyphs are made ready after those of the
+        sizes in use."""
+        self._expected[who] = tuple(dict.fromkeys(sizes))
+
+    def expected(self) -> list[int]:
+        """The point sizes expected (see :meth:`expect`), each once."""
+        return list(dict.fromkeys(size for sizes in self._expected.values() for size in sizes))
 
     def _in_use_glyphs(self) -> bool:
         """Make ready the next glyphs of a text size in use or expected (False when they all are)."""
-        for size in [*self.in_use, *self._expected]:
+        for size in [*self.in_use, *self.expected()]:
             if size in self._in_use_done:
                 continue
             for queue in (self._fonts, self._glyphs):
