@@ -387,7 +387,8 @@ SCENES_PER_GAME = ("play", "host", "lobby", "rules", "pause")
 SCENES_ONCE = ("title", "join", "settings", "keyboard")
 
 
-def scene_problems(scene: str, game: str, sizes: tuple[tuple[int, int], ...] = SIZES) -> list[str]:
+def scene_problems(scene: str, game: str, sizes: tuple[tuple[int, int], ...] = SIZES,
+                   players: int | None = None) -> list[str]:
     from cardtable.arcade.app import App
     from cardtable.arcade.settings import Settings
     from cardtable.arcade.shot import build_scene
@@ -396,7 +397,7 @@ def scene_problems(scene: str, game: str, sizes: tuple[tuple[int, int], ...] = S
     for size in sizes:
         app = App(size=size, fullscreen=False, settings=Settings())
         app.lan_interfaces = ["127.0.0.1"]
-        build_scene(app, scene, game, 3, 10, None)
+        build_scene(app, scene, game, 3, 10, players)
         app.step(10)
         found += [f"{scene} ({game}) {size[0]}x{size[1]}: {p}" for p in layout.problems(app.layout_items(), size)]
         found += [f"{scene} ({game}) {size[0]}x{size[1]}: {p}" for p in clipped_buttons(app)]
@@ -513,6 +514,13 @@ def test_the_title_with_two_tables_to_rejoin_fits_its_buttons_at_the_smallest_wi
 def test_every_game_scene_lays_out_without_overlaps_at_three_sizes(game, monkeypatch) -> None:
     monkeypatch.setenv("CARDTABLE_STRICT", "1")
     assert [p for scene in SCENES_PER_GAME for p in scene_problems(scene, game)] == []
+
+
+def test_a_lobby_of_seven_seats_clears_the_hint_bar(monkeypatch) -> None:
+    """Oh Hell for seven at 960x540: the lobby's Start and Leave lay under the hint bar and its panel ran
+    out of the window (the host's "Others join..." line too); its rows close up there."""
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
+    assert [p for scene in ("lobby", "host_lobby") for p in scene_problems(scene, "oh_hell", SIZES[:2], 7)] == []
 
 
 def test_the_other_scenes_lay_out_without_overlaps_at_three_sizes(monkeypatch) -> None:

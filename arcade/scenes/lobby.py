@@ -102,10 +102,14 @@ class LobbyScene(MenuScene):
     def build(self) -> None:
         n = max(1, len(self.seats))
         waiting = self.waiting_people()
-        self.row_gap = 8
+        rows = n + 4 + len(waiting)
         top = max(self.vy(170), self.content_top())
-        self.row_height = self.fit_rows(n + 4 + len(waiting), top, 40)
-        col = self.column(n + 4 + len(waiting), top=top)
+        for self.row_gap in (8, 2):  # seven seats at 960x540 clear the hint bar only with tight rows
+            self.row_height = self.fit_rows(rows, top, 40)
+            panel_bottom = top + rows * self.row_height + (rows - 1) * self.row_gap + 28  # (see column)
+            if panel_bottom <= self.app.size[1] - 40:  # the hint bar's top (ui_theme.hints)
+                break
+        col = self.column(rows, top=top)
         self.col = col
         owner_now = bool(self.welcome and self.welcome.get("owner"))
         if owner_now:
