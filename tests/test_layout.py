@@ -345,9 +345,12 @@ def test_every_table_lays_out_without_overlaps_at_three_sizes(game, monkeypatch)
 @pytest.mark.parametrize(("game", "players"), [("go_stop", 2), ("rummy", 5), ("oh_hell", 7), ("oh_hell", 3)])
 def test_crowded_tables_with_large_cards_at_the_smallest_window(game, players, monkeypatch) -> None:
     """The most players (or the fewest, whose hands are biggest), large cards, 960x540, a pad's
-    wider menu badge ("Start Menu")."""
+    wider menu badge ("Start Menu"); no text under MIN_TEXT_PX (Go-Stop for two set "brights 2 · red
+    poem 3 · junk 2" at 10 px on your plate)."""
     monkeypatch.setenv("CARDTABLE_STRICT", "1")
-    assert table_problems(game, players, "large", ((960, 540),), device="pad0") == []
+    with layout.text_sizes() as sizes:
+        found = table_problems(game, players, "large", ((960, 540),), device="pad0")
+    assert found == [] and small_texts(sizes) == []
 
 
 def with_badges(word: str):

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 PileLabel = tuple[str, str, tuple[float, float]]  # text, anchor, where
 PIECES_KEPT = 400  # pieces kept before the cache starts again
+MIN_LINE_PX = 12  # a plate's score line is wrapped rather than set smaller (10 px at 960x540 with large cards)
 
 
 class Pieces:
@@ -160,9 +161,26 @@ class Scoreboard:
                         "topleft", (x, y), False)
         y += px * 0.85
         parts = (view.get("score_parts") or [{}] * players)[seat] or {}
-        text = " \u00b7 ".join(f"{k.replace('_', ' ')} {v}" for k, v in parts.items()) or "no points yet"
-        t.ink.blit_text(surface, text, t.ink.fit(text, px * 0.75, rect.width - 16 * t.u), CYAN if parts else MUTED,
-                        "topleft", (x, y), False)
+        words = [f"{k.replace('_', ' ')} {v}" for k, v in parts.items()]
+        text = " \u00b7 ".join(words) or "no points yet"
+        room = rect.width - 16 * t.u
+        size, lines = t.ink.fit(text, px * 0.75, room), [text]
+        if size < MIN_LINE_PX and len(words) > 1:  # wrapped, where the plate has room for the lines
+            size = max(MIN_LINE_PX, round(px * 0.75))
+            wrapped = [words[0]]
+            for word in words[1:]:
+                joined = f"{wrapped[-1]} \u00b7 {word}"
+                if t.ink.font(size).size(joined)[0] <= room:
+                    wrapped[-1] = joined
+                else:
+                    wrapped.append(word)
+            if y + len(wrapped) * size * 1.2 <= rect.bottom - 4 * t.u:
+                lines = wrapped
+            else:
+                size = t.ink.fit(text, px * 0.75, room)
+        for line in lines:
+            t.ink.blit_text(surface, line, size, CYAN if parts else MUTED, "topleft", (x, y), False)
+            y += size * 1.2
 
     def stock(self, surface: pygame.Surface) -> None:
         t = self.table
