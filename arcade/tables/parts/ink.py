@@ -15,12 +15,23 @@ from cardtable.arcade.tables.parts.palette import GOLD, INK, PANEL, Colour
 Legend = list[tuple[pygame.Surface | None, str]]
 
 
+def recoloured(image: pygame.Surface, colour: Colour) -> pygame.Surface:
+    """A copy of text ``image`` set in an opaque colour, in ``colour``: the same pixels as setting it in
+    ``colour`` (blended text is the colour everywhere, its shape only in the alpha), for a few
+    microseconds instead of a render (0.02-0.3 ms)."""
+    out = image.copy()
+    out.fill((0, 0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    out.fill(colour[:3], special_flags=pygame.BLEND_RGB_ADD)
+    return out
+
+
 class Ink:
     """Text and panels at the table's scale ``u`` (1.0 at 1280x720); the caches go when it changes."""
 
     def __init__(self) -> None:
         self.u = 1.0
         self._text: dict[tuple, pygame.Surface] = {}
+        self._shapes: dict[tuple[str, int], pygame.Surface] = {}  # (text, px) -> it set in some colour
         self._fit: dict[tuple, int] = {}
         self._panels: dict[tuple, pygame.Surface] = {}
         self._composed: dict[tuple, pygame.Surface] = {}
@@ -28,7 +39,7 @@ class Ink:
 
     def resize(self, u: float) -> None:
         self.u = u
-        for cache in (self._text, self._fit, self._panels, self._composed, self.sizes):
+        for cache in (self._text, self._shapes, self._fit, self._panels, self._composed, self.sizes):
             cache.clear()
 
     def font(self, px: float) -> pygame.font.Font:
@@ -42,7 +53,14 @@ class Ink:
         if surface is None:
             if len(self._text) > 1500:
                 self._text.clear()
-            surface = self._text[key] = fonts.line(text, max(8, round(px)), colour)
+                self._shapes.clear()
+            shape = self._shapes.get(key[:2]) if len(colour) == 3 else None
+            if shape is not None:  # the same words in another colour (a label and its shadow): one render
+                surface = self._text[key] = recoloured(shape, colour)
+            else:
+                surface = self._text[key] = fonts.line(text, max(8, round(px)), colour)
+                if len(colour) == 3:
+                    self._shapes[key[:2]] = surface
             self.sizes.setdefault(fonts.point_size(max(8, round(px))))
         return surface
 
