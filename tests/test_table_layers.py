@@ -305,9 +305,9 @@ def _render_spy(rendered: list[tuple[int, str]]) -> object:
 
 
 def test_a_tick_makes_ready_a_few_glyphs_every_text_size_its_first_ones_first() -> None:
-    """A text size's first glyphs cost most (the font's tables are read then): every size gets its first
-    few, one size a tick from the largest down, then the cards on their shadows are drawn, then each size
-    gets the rest of its glyphs."""
+    """A text size's first glyph costs most (the font's tables are read then): every size gets its first,
+    one size a tick from the largest down, then the cards on their shadows are drawn, then each size
+    gets the rest of its glyphs, a few a tick."""
     table = Row("row", [0], CardArt(), (1920, 1080))
     table.warmup.expect("callouts", ())  # (no banner sizes first: see the next test)
     table.sounds.preload()  # (nor sounds)
@@ -319,7 +319,7 @@ def test_a_tick_makes_ready_a_few_glyphs_every_text_size_its_first_ones_first() 
     font = fonts.font
     spy = _render_spy(rendered)
     largest, smallest = fonts.point_size(90 * table.u), fonts.point_size(8)
-    first = warmup.GLYPHS[:warmup.GLYPHS_PER_TICK]
+    first = warmup.GLYPHS[0]
     warmup.fonts.font = spy  # type: ignore[assignment]
     try:
         for _ in range(30):
@@ -332,14 +332,14 @@ def test_a_tick_makes_ready_a_few_glyphs_every_text_size_its_first_ones_first() 
             table.tick(1 / 120)
         assert len(rendered) == largest - smallest + 1  # no glyphs while the cards on shadows are drawn
         assert table.art.has(table.sprites[0].rect.size, ("shadowed", "AS", False, warmup.shadow_offset(table.u)))
-        for _ in range(30):
+        per_size = len(warmup.chunks()) - 1
+        for _ in range(2 * per_size):
             table.tick(1 / 120)
     finally:
         warmup.fonts.font = font  # type: ignore[assignment]
     rest = rendered[largest - smallest + 1:]
     assert all(len(text) <= warmup.GLYPHS_PER_TICK for _, text in rest)
-    per_size = -(-len(warmup.GLYPHS) // warmup.GLYPHS_PER_TICK) - 1
-    assert [size for size, _ in rest] == [largest - i // per_size for i in range(30)]  # then a size at a time
+    assert [size for size, _ in rest] == [largest] * per_size + [largest - 1] * per_size  # then a size at a time
     assert first + "".join(text for size, text in rest if size == largest) == warmup.GLYPHS
 
 
@@ -358,17 +358,16 @@ def test_the_glyphs_of_the_text_sizes_in_use_come_next_then_the_banners() -> Non
     used = [fonts.point_size(round(21 * table.u)), fonts.point_size(round(17 * table.u))]
     expected = table.warmup.expected()
     assert expected and not set(used) & set(expected)
-    per_size = -(-len(warmup.GLYPHS) // warmup.GLYPHS_PER_TICK)
     rendered: list[tuple[int, str]] = []
     font = fonts.font
     warmup.fonts.font = _render_spy(rendered)  # type: ignore[assignment]
     try:
-        for _ in range(per_size * (len(used) + len(expected)) + 1):
+        for _ in range(len(warmup.chunks()) * (len(used) + len(expected)) + 1):
             table.tick(1 / 120)
     finally:
         warmup.fonts.font = font  # type: ignore[assignment]
     sizes = [size for size, _ in rendered]
-    assert sizes[:-1] == [size for size in used + expected for _ in range(per_size)]
+    assert sizes[:-1] == [size for size in used + expected for _ in warmup.chunks()]
     assert "".join(text for size, text in rendered if size == used[0]) == warmup.GLYPHS
     assert sizes[-1] == fonts.point_size(90 * table.u)  # then the other sizes' first glyphs, largest first
 

@@ -18,6 +18,14 @@ GLYPHS_PER_TICK = 12  # a text size's glyphs are made ready a few at a time: all
 WARM_CODES = tuple(r + s for s in "SHDC" for r in "A23456789TJQK")
 
 
+def chunks() -> list[str]:
+    """The glyphs of a text size in the pieces an idle tick makes ready: the first alone (the first text
+    at a point size costs 1.6-1.8 ms whatever its length: the font's tables are read then; with 12
+    glyphs at 88 pt, 2.9 ms), then GLYPHS_PER_TICK at a time (about 1 ms at 88 pt, 0.3 ms at 17)."""
+    rest = GLYPHS[1:]
+    return [GLYPHS[0]] + [rest[i:i + GLYPHS_PER_TICK] for i in range(0, len(rest), GLYPHS_PER_TICK)]
+
+
 def shadow_offset(u: float) -> tuple[int, int]:
     """How far down-right a card's drop shadow falls at the table's scale ``u``."""
     return round(2 * u), round(4 * u)
@@ -27,14 +35,14 @@ class Warmup:
     """One thing an idle tick, the costliest cliffs first: a face of the deck at a size in use; then the
     glyphs of the text sizes the table has set text at (``in_use``, filled by its :class:`.ink.Ink`:
     a new line of words at such a size costs 0.3-0.6 ms while its glyphs are cold), then of those it
-    will (:meth:`expect`: banners, rising labels, a result panel); then each sound whose WAV is ready (a sound's first
-    play cost 0.1-1.1 ms); then each text size's first glyphs (the first text set at a point size
-    costs 1.2-1.8 ms, whatever its length: the font's tables are read then; later glyphs cost ~0.01 ms
-    each); then, where cards lie on their shadows, each card on its shadow (0.15-0.3 ms a card at
-    1920x1080); then the other glyphs of each text size; then the sounds still in the making. A tick
-    is idle when it brought no new view and no card is gliding, flying or turning: such a frame draws
-    more than the cards at rest and would pay for the warming on top (a face at 1920x1080 costs
-    1.2-4 ms)."""
+    will (:meth:`expect`: banners, rising labels, a result panel); then each sound whose WAV is ready
+    (a sound's first play cost 0.1-1.1 ms); then each text size's first glyph (the first text set at
+    a point size costs 1.6-1.8 ms, whatever its length: the font's tables are read then); then, where
+    cards lie on their shadows, each card on its shadow (0.15-0.3 ms a card at 1920x1080); then the
+    other glyphs of each text size, a few a tick (:func:`chunks`); then the sounds still in the
+    making. A tick is idle when it brought no new view and no card is gliding, flying or turning: such
+    a frame draws more than the cards at rest and would pay for the warming on top (a face at
+    1920x1080 costs 1.2-4 ms)."""
 
     def __init__(self, art: Any, sounds: Sounds, in_use: dict[int, None] | None = None) -> None:
         self.art = art
@@ -49,7 +57,7 @@ class Warmup:
         self._sizes: set[tuple[tuple[int, int], bool]] = set()
         self._shadowed: set[tuple[tuple[int, int], bool]] = set()
         self._offset = shadow_offset(1.0)
-        self._fonts: list[tuple[int, str]] = []  # (point size, glyphs): each size's first glyphs
+        self._fonts: list[tuple[int, str]] = []  # (point size, glyphs): each size's first glyph
         self._glyphs: list[tuple[int, str]] = []  # and the rest, after the cards on their shadows
         self._sounds_warming = True
         self._faces_left = FACES_PER_FRAME
@@ -69,10 +77,10 @@ class Warmup:
         self._shadowed.clear()
         self._offset = shadow_offset(u)
         self._in_use_done.clear()
-        chunks = [GLYPHS[i:i + GLYPHS_PER_TICK] for i in range(0, len(GLYPHS), GLYPHS_PER_TICK)]
         sizes = range(fonts.point_size(8), fonts.point_size(90 * u) + 1)
-        self._fonts = [(size, chunks[0]) for size in sizes]
-        self._glyphs = [(size, chunk) for size in sizes for chunk in reversed(chunks[1:])]
+        pieces = chunks()
+        self._fonts = [(size, pieces[0]) for size in sizes]
+        self._glyphs = [(size, chunk) for size in sizes for chunk in reversed(pieces[1:])]
 
     def queue(self, sizes: Iterable[tuple[tuple[int, int], bool]], deck: Iterable[str],
               shadowed: Iterable[tuple[tuple[int, int], bool]] = ()) -> None:
