@@ -358,8 +358,7 @@ def with_badges(word: str):
     table's turn clock, "away", "bot plays"), drawn until each stands where the frame before puts it."""
 
     def prepare(table) -> None:
-        seats = len(table.view.get("hand_sizes") or table.view.get("scores") or []) or len(table.views)
-        table.set_badges({seat: word for seat in range(seats)})
+        table.set_badges({seat: word for seat in range(8)})  # (a seat the table has not, shows none)
         table.renderer.invalidate()
         surface = pygame.Surface(table.size)
         for _ in range(4):
@@ -377,6 +376,15 @@ def test_a_turn_clock_chip_on_every_plate_of_a_crowded_oh_hell_table(players, mo
     with layout.text_sizes() as sizes:
         found = table_problems("oh_hell", players, "large", ((960, 540),), device="pad0", prepare=with_badges("20 s"))
     assert found == [] and small_texts(sizes) == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_chip_on_every_plate_covers_nothing(game, monkeypatch) -> None:
+    """A LAN table's chips ("bot plays", "away", the turn clock's seconds) on every plate at 960x540:
+    Go-Stop's across the top of your plate came 1 px into "You (dealer)" (its own plate's words were
+    not kept clear of)."""
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
+    assert table_problems(game, sizes=SIZES[:1], prepare=with_badges("bot plays")) == []
 
 
 @pytest.mark.parametrize("game", ["spit", "speed"])

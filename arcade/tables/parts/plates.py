@@ -100,9 +100,9 @@ class Plates:
             box = chip.copy()
             setattr(box, anchor, point)
             tries.append((anchor, box))
-        mine = {f"plate {seat}", f"presence {seat}"}
+        plate_name, mine = f"plate {seat}", f"presence {seat}"  # (the plate's own words are kept clear of too)
         keep_clear = [d.box.inflate(2, 2) for d in self.table.reporter.drawn
-                      if d.kind not in ("backdrop", "overlay") and d.name not in mine and d.owner not in mine]
+                      if d.kind not in ("backdrop", "overlay") and d.name not in (plate_name, mine) and d.owner != mine]
         keep_clear += self.table.scene_marks
         room = pygame.Rect((0, 0), self.table.size)
         spot = clear_spot(tries, room, keep_clear)
