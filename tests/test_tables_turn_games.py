@@ -701,3 +701,25 @@ def test_go_stop_a_button_held_back_is_not_pressed_by_enter() -> None:
     assert not table.offered(button) and key(h, "confirm") == []
     h.ticks(400)
     assert table.offered(button) and key(h, "confirm") == [(0, target)]
+
+
+def test_go_stop_score_lines_on_the_plates_read_at_the_smallest_window() -> None:
+    """At 960x540 an opponent's "brights 3 · red poem 3 · junk 5" was set at 10 px to fit its plate: the
+    score lines are 12 px or more, wrapped where the plate has room (yours), cut with "…" where it
+    has not (an opponent's: the score line above gives the total), and inside their plates."""
+    from cardtable.arcade import layout
+
+    h = Harness("go_stop", 3, 4, size=(960, 540))
+    view = dict(h.game.view(h.state, 0))
+    view["score_parts"] = [{"brights": 3, "animals": 2, "ribbons": 1, "junk": 5},
+                           {"brights": 3, "red_poem": 3, "junk": 5}, {"godori": 5, "animals": 2, "plain_red": 3}]
+    h.table.set_view(0, view, h.game.legal(h.state, 0), [])
+    with layout.text_sizes() as sizes, layout.recording() as items:
+        h.table.draw(h.surface, 1.0)
+    lines = [(text, px) for text, px in sizes if "\u00b7" in text or text.endswith("\u2026")]
+    assert lines and all(round(px) >= 12 for _, px in lines), lines
+    assert any(text.endswith("\u2026") for text, _ in lines)
+    plates = {d.name: d.box for d in items if d.name.startswith("plate ")}
+    for d in items:
+        if d.kind == "label" and ("\u00b7" in d.name or d.name.endswith("\u2026")):
+            assert plates[d.owner].contains(d.box), (d.name, d.rect, d.owner)

@@ -165,22 +165,33 @@ class Scoreboard:
         text = " \u00b7 ".join(words) or "no points yet"
         room = rect.width - 16 * t.u
         size, lines = t.ink.fit(text, px * 0.75, room), [text]
-        if size < MIN_LINE_PX and len(words) > 1:  # wrapped, where the plate has room for the lines
+        if size < MIN_LINE_PX and len(words) > 1:  # wrapped into what the plate has room for, the rest cut
             size = max(MIN_LINE_PX, round(px * 0.75))
-            wrapped = [words[0]]
-            for word in words[1:]:
-                joined = f"{wrapped[-1]} \u00b7 {word}"
-                if t.ink.font(size).size(joined)[0] <= room:
-                    wrapped[-1] = joined
-                else:
-                    wrapped.append(word)
-            if y + len(wrapped) * size * 1.2 <= rect.bottom - 4 * t.u:
-                lines = wrapped
-            else:
-                size = t.ink.fit(text, px * 0.75, room)
+            lines = self._wrapped(words, size, room, max(1, int((rect.bottom - 4 * t.u - y) // (size * 1.2))))
         for line in lines:
             t.ink.blit_text(surface, line, size, CYAN if parts else MUTED, "topleft", (x, y), False)
             y += size * 1.2
+
+    def _wrapped(self, words: list[str], px: float, room: float, most: int) -> list[str]:
+        """``words`` joined with " · " into lines ``room`` wide at ``px``, at most ``most`` of them: an
+        opponent's plate has room for one, so what does not fit there ends in "…" (the score line
+        above gives the total; the capture rows beside the plate show the cards)."""
+        font = self.table.ink.font(px)
+        lines = [words[0]]
+        for word in words[1:]:
+            joined = f"{lines[-1]} \u00b7 {word}"
+            if font.size(joined)[0] <= room:
+                lines[-1] = joined
+            else:
+                lines.append(word)
+        if len(lines) <= most:
+            return lines
+        kept = lines[:most]
+        last = kept[-1].split(" \u00b7 ")
+        while len(last) > 1 and font.size(" \u00b7 ".join(last) + " \u2026")[0] > room:
+            last.pop()
+        kept[-1] = " \u00b7 ".join(last) + " \u2026"
+        return kept
 
     def stock(self, surface: pygame.Surface) -> None:
         t = self.table
