@@ -723,3 +723,34 @@ def test_no_table_text_under_the_minimum_at_the_smallest_window(game, monkeypatc
     with layout.text_sizes() as sizes:
         table_problems(game, sizes=SIZES[:1])
     assert sizes and small_texts(sizes) == []
+
+
+def test_a_hands_review_over_the_table_sets_its_moments_at_12_px_or_more_clear_of_their_buttons(monkeypatch) -> None:
+    """Go-Stop's "Hand 2 over" at 960x540 (seen under Xvfb): a long moment was set at 11 px and ran under
+    its "Watch this moment" button. One size for every line, never under 12, a long one cut with "…"."""
+    from types import SimpleNamespace
+
+    from cardtable.arcade.app import App
+    from cardtable.arcade.scenes.results import HandReviewScene
+    from cardtable.arcade.settings import Settings
+
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
+    long = ("You played 07B: lays the bush clover ribbon for the others to take while your paulownia double junk "
+            "captures the paulownia junk")
+    for size in SIZES[:2]:
+        app = App(size=size, fullscreen=False, settings=Settings())
+        try:
+            scene = next(HandReviewScene.examples(app))
+            app.push(scene)
+            app.step(2)
+            scene.moments = [SimpleNamespace(sentence=long, kind="blunder", step=3),
+                             SimpleNamespace(sentence="Bo stopped at 11 points: you paid 24", kind="swing", step=9)]
+            scene.rebuild()
+            app.step(2)
+            with layout.text_sizes() as sizes:
+                items = app.layout_items()
+            assert layout.problems(items, size) == []
+            lines = [px for text, px in sizes if text.startswith(("You played", "Bo stopped"))]
+            assert len(lines) == 2 and min(lines) >= 12 and len(set(lines)) == 1, sizes
+        finally:
+            app.shutdown_quietly()

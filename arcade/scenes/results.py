@@ -825,14 +825,16 @@ class HandReviewScene(MenuScene):
                       "muted" if self.job is not None or not self.moments else "ink", anchor="midleft",
                       bold=bool(self.moments))
         watch_w = 200 if w < 1100 else 230
-        for moment, rect in zip(self.moments, self.moment_rects, strict=False):
-            room = rect.width - watch_w - 16
-            px = 16 if small else 19
-            text = self.said(moment.sentence)
-            while px > 11 and ui_theme.font(px).size(text)[0] > room:
-                px -= 1
+        shown = list(zip(self.moments, self.moment_rects, strict=False))
+        texts = [self.said(moment.sentence) for moment, _ in shown]
+        room = shown[0][1].width - watch_w - 16 if shown else 0
+        px = 16 if small else 19  # one size for every line (the largest at which all fit), never under 12
+        while px > 12 and any(ui_theme.font(px).size(text)[0] > room for text in texts):
+            px -= 1
+        for (moment, rect), text in zip(shown, texts, strict=True):
             colour = "accent_bright" if moment.kind == "blunder" else "ink"
-            ui_theme.text(surface, text, px, (rect.x + 4, rect.centery), colour, anchor="midleft")
+            ui_theme.text(surface, clip(ui_theme.font(px), text, room), px, (rect.x + 4, rect.centery), colour,
+                          anchor="midleft")
 
     def said(self, sentence: str) -> str:
         """A moment's sentence under this screen's title: without the hand it names ("Hand 3: ")."""
