@@ -44,57 +44,64 @@ class Callouts:
         still there goes under it, or over it where there is no room under it (Go-Stop's "+1 junk
         from Bo" and "+1 junk from You" were one smudge, then went down through the turn's prompt).
         Where no place near ``pos`` is clear, it rises from ``pos``."""
-        x, y = self._inside(text, pos)
+        dims = self.table.ink.text(text, 40 * self.table.u * 0.6, INK).get_size()  # (its size, once)
+        x, y = self._inside(text, pos, dims)
         blocked = self._obstacles() + [pygame.Rect(r) for r in avoid or ()]
         gap = 2 * layout.CLEAR_GAP["badge"]  # (room kept from them)
         rising = [self.float_rect(e.text, e.size, e.pos, e.progress).inflate(0, round(4 * self.table.u))
                   for e in self.effects.items if e.kind == "float"]
-        for spot in self._spots(text, (x, y)):
-            start = self.float_rect(text, 0.6, spot, 0.0)
-            path = start.union(self.float_rect(text, 0.6, spot, 1.0))
+        window = self._window()
+        for spot in self._spots(text, (x, y), dims):
+            start = self._rising(text, 0.6, spot, 0.0, dims).clamp(window)
+            path = start.union(self._rising(text, 0.6, spot, 1.0, dims).clamp(window))
             if path.inflate(gap, gap).collidelist(blocked) < 0 and start.collidelist(rising) < 0:
                 x, y = spot
                 break
         self.effects.add(Effect("float", text, (x, y), colour, seconds, size=0.6))
 
-    def _spots(self, text: str, pos: Vec) -> Iterator[Vec]:
+    def _spots(self, text: str, pos: Vec, dims: tuple[int, int] | None = None) -> Iterator[Vec]:
         """Where a label said at ``pos`` may start, nearest first: ``pos``, then under and over it, then
         beside it (each kept inside the window), worked out one by one as they are asked for (the first
         is most often clear)."""
-        label = self._rising(text, 0.6, pos, 0.0)
+        label = self._rising(text, 0.6, pos, 0.0, dims)
         step = label.height / 2 + self.table.u
         spots = [(abs(dx) * 2 + abs(dy) + (0.5 if dy < 0 else 0.0), dx, dy)
                  for dx in (0.0, -label.width * 0.6, label.width * 0.6, -label.width * 1.2, label.width * 1.2)
                  for dy in (k * step for k in range(-10, 11))]
-        return (self._inside(text, (pos[0] + dx, pos[1] + dy)) for _, dx, dy in sorted(spots))
+        return (self._inside(text, (pos[0] + dx, pos[1] + dy), label.size) for _, dx, dy in sorted(spots))
 
     def _obstacles(self) -> list[pygame.Rect]:
         """What a rising label must not pass over, of what the table drew in its last laid-out frame."""
         keep = layout.KEEP_CLEAR["badge"]
         return [d.box for d in self.table.reporter.drawn if d.kind in keep and not layout.in_motion(d)]
 
-    def _inside(self, text: str, pos: Vec) -> Vec:
+    def _inside(self, text: str, pos: Vec, dims: tuple[int, int] | None = None) -> Vec:
         """``pos`` moved so that the label stays inside the window all the way up ("+1 trick" said at a
         seat along the top edge rose out of it)."""
         table = self.table
         margin = 2 * table.u
         x, y = pos
-        start, end = self._rising(text, 0.6, pos, 0.0), self._rising(text, 0.6, pos, 1.0)
+        start, end = self._rising(text, 0.6, pos, 0.0, dims), self._rising(text, 0.6, pos, 1.0, dims)
         y += max(0.0, margin - end.top) - max(0.0, start.bottom - (table.H - margin))
         x += max(0.0, margin - start.left) - max(0.0, start.right - (table.W - margin))
         return x, y
 
     def float_rect(self, text: str, size: float, pos: Vec, progress: float) -> pygame.Rect:
         """Where a floating label is drawn at ``progress`` of its rise (inside the window)."""
+        return self._rising(text, size, pos, progress).clamp(self._window())
+
+    def _window(self) -> pygame.Rect:
         table = self.table
         margin = round(2 * table.u)  # a label said near an edge stops there (one not placed by float_text too)
-        window = pygame.Rect(margin, margin, table.W - 2 * margin, table.H - 2 * margin)
-        return self._rising(text, size, pos, progress).clamp(window)
+        return pygame.Rect(margin, margin, table.W - 2 * margin, table.H - 2 * margin)
 
-    def _rising(self, text: str, size: float, pos: Vec, progress: float) -> pygame.Rect:
+    def _rising(self, text: str, size: float, pos: Vec, progress: float,
+                dims: tuple[int, int] | None = None) -> pygame.Rect:
+        """The label at ``progress`` of its rise (``dims``: the size of its image, when known)."""
         u = self.table.u
-        image = self.table.ink.text(text, 40 * u * size, INK)
-        return image.get_rect(center=(round(pos[0]), round(pos[1] - 40 * u * progress)))
+        rect = pygame.Rect((0, 0), dims or self.table.ink.text(text, 40 * u * size, INK).get_size())
+        rect.center = (round(pos[0]), round(pos[1] - 40 * u * progress))
+        return rect
 
     def showing(self) -> list[pygame.Rect]:
         """Where the banners (whole, at full size) and the rising labels are now."""
