@@ -4,61 +4,24 @@ kind), the capture rows' labels, the stock with the target and hand number, the 
 the turn's prompt.
 
 Most of it stays the same from one view to the next (a turn changes a plate, a capture row's labels
-and the stock): each piece's noted drawing is kept with what it depends on (:class:`Pieces`), and a
-new view notes again only the pieces whose inputs changed."""
+and the stock): each piece's noted drawing is kept with what it depends on (``parts.layer.Pieces``),
+and a new view notes again only the pieces whose inputs changed."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from cardtable.arcade import layout
 from cardtable.arcade.tables.base import CYAN, GOLD, INK, LEGAL, MUTED
-from cardtable.arcade.tables.parts.layer import Notebook, Op, noting
+from cardtable.arcade.tables.parts.layer import Pieces
 
 if TYPE_CHECKING:
     from cardtable.arcade.tables.go_stop.table import GoStopTable
 
 PileLabel = tuple[str, str, tuple[float, float]]  # text, anchor, where
-PIECES_KEPT = 400  # pieces kept before the cache starts again
 MIN_LINE_PX = 12  # a plate's score line is wrapped rather than set smaller (10 px at 960x540 with large cards)
-
-
-class Pieces:
-    """The static drawing's pieces as noted once per distinct input: a piece drawn on the kept layer's
-    :class:`~cardtable.arcade.tables.parts.layer.Notebook` with a key it was noted with before adds the
-    same operations again (and says again what it reported to the layout and the text sizes it set),
-    without running its drawing code. On a real surface the piece is simply drawn.
-
-    The key must hold everything the drawing reads (texts, places, sizes, the images it blits); the
-    operations keep their images alive, so an image's ``id`` in a key stays its own."""
-
-    def __init__(self) -> None:
-        self._kept: dict[tuple, tuple[list[Op], list[layout.Drawn], list[tuple[str, float]]]] = {}
-
-    def clear(self) -> None:
-        self._kept.clear()
-
-    def draw(self, surface: pygame.Surface, key: tuple, draw: Callable[[pygame.Surface], object]) -> None:
-        if not isinstance(surface, Notebook):
-            draw(surface)
-            return
-        kept = self._kept.get(key)
-        if kept is None:
-            if len(self._kept) >= PIECES_KEPT:
-                self._kept.clear()
-            book = Notebook(surface.get_size())
-            with noting(book), layout.recording() as drawn, layout.text_sizes() as sizes:
-                draw(book)  # type: ignore[arg-type]
-            kept = self._kept[key] = (book.ops, list(drawn), list(sizes))
-        ops, drawn, sizes = kept
-        surface.ops.extend(ops)
-        for item in drawn:
-            layout.report(item.kind, item.rect, item.name, item.owner or None)
-        for text, px in sizes:
-            layout.text_set(text, px)
 
 
 class Scoreboard:

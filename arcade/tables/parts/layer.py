@@ -178,7 +178,7 @@ class Pieces:
     """A game's static drawing in pieces noted once per distinct input: a piece drawn on a
     :class:`Notebook` with a key it was noted with before adds the same operations again (and says
     again what it reported to the layout and the text sizes it set) without running its drawing
-    code; on a real surface the piece is simply drawn. (Go-Stop's scoreboard keeps its own.)
+    code; on a real surface the piece is simply drawn.
 
     The key must hold everything the drawing reads (texts, places, sizes, the images it blits, or
     the art's identity and :attr:`~cardtable.arcade.cardart.SurfaceCache.epoch` for those it looks
