@@ -714,6 +714,14 @@ def test_every_table_in_motion_at_three_sizes(game, monkeypatch) -> None:
     assert found == [] and texts == []
 
 
+def test_oh_hell_dealt_by_you_deals_inside_the_window(monkeypatch) -> None:
+    """Oh Hell for three: a hand you dealt flew from your seat's centre, the cards' corners there, so they
+    started below the window's edge and over the hint bar (its 40th action, at every size)."""
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
+    found, _ = played_in_motion("oh_hell", (960, 540), players=3)
+    assert found == []
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_no_table_text_under_the_minimum_at_the_smallest_window(game, monkeypatch) -> None:
     """Every moment the layout test looks at (each phase, your turns, the fullest hand, the end), at

@@ -50,8 +50,9 @@ class Seating:
 
     def played_from(self, seat: int, size: tuple[int, int]) -> Vec:
         """Where a card of ``size`` played by ``seat`` starts when its hand was not on the table (a hand
-        still being dealt): its corner, centred on your hand's middle or the seat's place, so it rises
-        inside the window and clear of the hint bar instead of starting at the bottom edge."""
+        still being dealt), or dealt by ``seat``: its corner, centred on your hand's middle or the seat's
+        place, so it rises inside the window and clear of the hint bar instead of starting at the bottom
+        edge (your deal started there too)."""
         if seat == self.table.me:
             x, y = self.table.W / 2, self.hand_top() + self.hand_size()[1] / 2
         else:

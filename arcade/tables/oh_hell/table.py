@@ -72,8 +72,8 @@ class OhHellTable(Table):
         seating = self.seating
         legal = self.legals.get(me, []) if me is not None else []
         dealing = self.pacing.dealing()
-        dealer_pos = seating.seat_centre(int(view.get("dealer") or 0))
-        self._build_hand(view, me, legal, dealing, dealer_pos)
+        dealer = int(view.get("dealer") or 0)
+        self._build_hand(view, me, legal, dealing, dealer)
         small = seating.small_size()
         for seat in range(seating.players):
             if seat == me:
@@ -81,8 +81,9 @@ class OhHellTable(Table):
             count = 0 if dealing else (view.get("hand_sizes") or [0] * seating.players)[seat]
             cx, _ = seating.seat_centre(seat)
             backs = fan(count, cx, seating.backs_top(seat), small, self.W * 0.1, small[0] * 0.3)
+            dealt_from = seating.played_from(dealer, small)
             for j, rect in enumerate(backs):
-                self.sprites.append(Sprite(("back", seat, j), None, rect, origin=dealer_pos, shadow=False,
+                self.sprites.append(Sprite(("back", seat, j), None, rect, origin=dealt_from, shadow=False,
                                            delay=0.02 * j, group=f"hand {seat}"))
         trick_size = seating.trick_size()
         for played in view.get("trick") or []:
@@ -91,7 +92,8 @@ class OhHellTable(Table):
                                        origin=seating.played_from(seat, trick_size), group="trick"))
         trump_card = view.get("trump_card")
         if trump_card and view.get("phase") != "over":
-            self.sprites.append(Sprite("trump", trump_card, seating.trump_rect(), origin=dealer_pos))
+            trump = seating.trump_rect()
+            self.sprites.append(Sprite("trump", trump_card, trump, origin=seating.played_from(dealer, trump.size)))
         if self.bidding_now(legal):
             self.bidding.build_buttons(me, legal)
 
@@ -105,12 +107,13 @@ class OhHellTable(Table):
         return bid
 
     def _build_hand(self, view: dict[str, Any], me: int | None, legal: list[Action], dealing: bool,
-                    dealer_pos: tuple[float, float]) -> None:
+                    dealer: int) -> None:
         """The bottom seat's hand (its backs for a spectator), dealt from the dealer's place."""
         seating = self.seating
         playable = {a["card"] for a in legal if a.get("type") == "play"}
         my_turn = bool(playable)
         size = seating.hand_size()
+        dealer_pos = seating.played_from(dealer, size)
         hand = [] if dealing else list(view.get("hand") or [])
         cursor = self.controls.inputs[me].cursor if me in self.controls.inputs else 0
         keyboardish = me in self.controls.inputs and self.controls.inputs[me].device != "mouse"
