@@ -194,7 +194,7 @@ SIZES = ((960, 540), (1280, 720), (1920, 1080))
 GAMES = ("spit", "speed", "oh_hell", "go_stop", "rummy", "tractor")
 
 
-def config(game: str, players: int | None, couch: bool = False):
+def config(game: str, players: int | None, couch: bool = False, seed: int = 3):
     """The shot's table (you and bots), or two people on one screen (``couch``: Spit and Speed)."""
     from cardtable.arcade.session import LOCAL, YOU, SeatSpec, TableConfig
     from cardtable.arcade.shot import table_config
@@ -202,7 +202,7 @@ def config(game: str, players: int | None, couch: bool = False):
     if couch:
         return TableConfig(game=game, players=2, seats=[SeatSpec(YOU, name="Ann"), SeatSpec(LOCAL, name="Bo")],
                            seed=3, name="Couch table")
-    return table_config(game, 3, players)
+    return table_config(game, seed, players)
 
 
 def table_moments(game: str, players: int | None, seed: int = 3, limit: int = 400,
@@ -606,7 +606,7 @@ def motion_problems(items: list, size: tuple[int, int], me: int | None) -> list[
 
 
 def played_in_motion(game: str, size: tuple[int, int], actions: int = 40, looks: tuple[int, ...] = (1, 8, 24),
-                     players: int | None = None) -> tuple[list[str], list[tuple[str, float]]]:
+                     players: int | None = None, seed: int = 3) -> tuple[list[str], list[tuple[str, float]]]:
     """A seeded bot game from its deal, ``actions`` actions, each followed by its animation: the frames
     ``looks`` ticks after it are checked (:func:`motion_problems`). Returns the problems (each once)
     and every text size set meanwhile."""
@@ -616,7 +616,7 @@ def played_in_motion(game: str, size: tuple[int, int], actions: int = 40, looks:
     from cardtable.arcade.settings import Settings
 
     app = App(size=size, fullscreen=False, settings=Settings())
-    session = DirectSession(config(game, players), bots_everywhere=True)
+    session = DirectSession(config(game, players, seed=seed), bots_everywhere=True)
     session.frozen = True  # the bots act when the test says
     session.request({"type": "start"})
     app.session = session
@@ -719,6 +719,14 @@ def test_oh_hell_dealt_by_you_deals_inside_the_window(monkeypatch) -> None:
     started below the window's edge and over the hint bar (its 40th action, at every size)."""
     monkeypatch.setenv("CARDTABLE_STRICT", "1")
     found, _ = played_in_motion("oh_hell", (960, 540), players=3)
+    assert found == []
+
+
+def test_rummys_final_scores_wait_for_the_last_hands_banner(monkeypatch) -> None:
+    """Rummy (seed 8, a short game): "Hand over: Bot 3 (normal) +223" was drawn over the final scores;
+    they show once the banner has gone."""
+    monkeypatch.setenv("CARDTABLE_STRICT", "1")
+    found, _ = played_in_motion("rummy", (960, 540), actions=50, seed=8)
     assert found == []
 
 

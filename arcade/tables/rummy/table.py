@@ -170,8 +170,8 @@ class RummyTable(CouchPlay, WaitingButtons, Table):
             melds = self.editor.melds()
             boxes = self.seating.meld_boxes(self.seating.flow([len(m) for m in melds], True))
             self.board.draw_focus(surface, boxes[len(melds) if stop[1] is None else stop[1]])
-        if self.view.get("phase") == "over":
-            self.board.draw_results(surface)
+        if self.view.get("phase") == "over" and not any(e.kind == "banner" for e in self.effects.items):
+            self.board.draw_results(surface)  # (once the last hand's banner has gone: it was drawn over them)
         self.narration.draw(surface, self.seating.recap_band())
         self.hint_bar.draw(surface, [*self.key_hints(stop), self.narration.recap.key_hint()])
 
