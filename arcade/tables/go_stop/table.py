@@ -175,6 +175,7 @@ class GoStopTable(CouchPlay, ActionMenu, WaitingButtons, Table):
         cursor = self.controls.inputs[me].cursor % len(hand) if hand and me in self.controls.inputs else -1
         months = {hwatu.month(c) for p in view.get("table") or [] for c in p}
         picked = self.picking.picked.get(me)
+        origin = seating.stock_rect().topleft
         for i, (card, rect) in enumerate(zip(hand, rects, strict=True)):
             glow = None
             mark = None
@@ -187,7 +188,7 @@ class GoStopTable(CouchPlay, ActionMenu, WaitingButtons, Table):
                 glow, lift, mark = GOLD, CURSOR_LIFT, GOLD
             self.sprites.append(Sprite(card, card, rect.move(0, -round(size[1] * lift)), glow=glow,
                                        dim=my_turn and card not in playable, hit=("hand", card), seat=me,
-                                       origin=seating.stock_rect().topleft, delay=0.03 * i, mark=mark,
+                                       origin=origin, delay=0.03 * i, mark=mark,
                                        group=f"hand {me}"))
 
     def _build_opp_hand(self, view: dict[str, Any], seat: int) -> None:
@@ -202,9 +203,10 @@ class GoStopTable(CouchPlay, ActionMenu, WaitingButtons, Table):
         codes: list[str | None] = list(revealed) + [None] * max(0, count - len(revealed))
         rects = fan(len(codes), region.left + plate_w / 2, region.top + 104 * self.u, size, plate_w - 10 * self.u,
                     size[0] * 0.5)
+        origin = seating.stock_rect().topleft
         for j, (code, rect) in enumerate(zip(codes, rects, strict=True)):
             key = code if code is not None else ("back", seat, j)
-            self.sprites.append(Sprite(key, code, rect, shadow=False, origin=seating.stock_rect().topleft,
+            self.sprites.append(Sprite(key, code, rect, shadow=False, origin=origin,
                                        group=f"hand {seat}"))
 
     def warm_sizes(self) -> list[tuple[tuple[int, int], bool]]:
