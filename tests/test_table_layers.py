@@ -461,3 +461,47 @@ def test_the_layer_repaints_to_the_pixels_of_painting_afresh_through_any_edits()
         for o in ops:
             o.draw(fresh)
         assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(fresh, "RGB"), step
+
+
+class Backs(Table):
+    """Two others' hands of backs without shadows (one hand turned), a face, a dimmed and a marked back
+    among them; ``moved`` closes the hands up (every back glides, some off the window's edge)."""
+
+    moved = False
+
+    def build(self) -> None:
+        w, h = self.card_px(0.12)
+        step = 9 if self.moved else 14
+        self.sprites = [Sprite(("top", i), None, pygame.Rect(-20 + step * i, 30, w, h), flipped=True, shadow=False)
+                        for i in range(20)]
+        self.sprites.append(Sprite("face", "QH", pygame.Rect(90, 40, w, h)))
+        self.sprites += [Sprite(("side", i), None, pygame.Rect(700 + step * i, 300 - 3 * i, w, h), shadow=False)
+                         for i in range(20)]
+        self.sprites[25].dim = True
+        self.sprites[30].mark = (255, 210, 80)
+
+
+def test_plain_backs_drawn_in_a_row_are_the_backs_drawn_one_by_one() -> None:
+    """The backs the renderer draws with one fblits (plain_back) are drawn as draw_sprite draws them,
+    frame for frame while they glide, between a face, a dimmed and a marked back."""
+    def run(batched: bool, keep: bool) -> list[bytes]:
+        table = Backs("backs", [0], CardArt(), (960, 540))
+        table.renderer.keep = keep
+        if not batched:
+            table.renderer.plain_back = lambda *_: False  # type: ignore[method-assign]
+        table.set_view(0, {"phase": "play"}, [], [])
+        surface = pygame.Surface(table.size)
+        out = []
+        for i in range(50):
+            if i == 10:
+                table.moved = True
+                table.relayout()
+            table.tick(1 / 120)
+            table.draw(surface, (i % 10) / 10)
+            out.append(pygame.image.tobytes(surface, "RGB"))
+        return out
+
+    for keep in (False, True):
+        batched, single = run(True, keep), run(False, keep)
+        assert batched[10] != batched[30]  # (they moved)
+        assert [i for i, (a, b) in enumerate(zip(batched, single, strict=True)) if a != b] == []

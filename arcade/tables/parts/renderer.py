@@ -110,24 +110,46 @@ class Renderer:
         u = table.u
         moving = table.motion.moving_keys() if layout.is_recording() else ()
         markers = self._markers if self.keep else {}
+        motion, art = table.motion, table.art
+        backs: list[tuple[pygame.Surface, Vec]] = []  # plain backs in a row, drawn with one call
+        plain = self.plain_back
         for sprite in sprites:
             room = markers.get(id(sprite))
             if room is not None:  # the card is on the layer, its marker bobs over it
+                if backs:
+                    surface.fblits(backs)
+                    backs = []
                 self._draw_marker_of(surface, sprite, alpha, room)
                 continue
             if controls.dragging(sprite.key):
                 dragged = sprite
                 continue
-            self.draw_sprite(surface, sprite, alpha, -7 * u if sprite is lifted else 0.0)
+            if plain(sprite, lifted):  # what draw_sprite draws of it, without its steps for the rest
+                backs.append((art.card(None, sprite.rect.size, sprite.flipped),
+                              motion.pos(sprite.key, alpha) or sprite.rect.topleft))
+            else:
+                if backs:
+                    surface.fblits(backs)
+                    backs = []
+                self.draw_sprite(surface, sprite, alpha, -7 * u if sprite is lifted else 0.0)
             if sprite.key in moving:  # where it is on its way (its group reports where it lands)
                 at = table.motion.pos(sprite.key, alpha) or sprite.rect.topleft
                 layout.report("cards", (round(at[0]), round(at[1]), *sprite.rect.size), f"flying {sprite.code or 'card'}",
                               owner=sprite.group)
+        if backs:
+            surface.fblits(backs)
         if dragged is not None:
             self.draw_sprite(surface, dragged, alpha)
         table.flights.draw(surface, alpha, table.art)
         table.draw_buttons(surface)
         table.draw_over(surface, alpha)
+
+    def plain_back(self, sprite: Sprite, lifted: Sprite | None) -> bool:
+        """Whether :meth:`draw_sprite` would draw ``sprite`` as one blit of the art's back where it is
+        now (no shadow, glow, dimming or marker, not lifted): the others' hands closing up after a card
+        left them move dozens of these a frame, drawn in a row with one ``fblits``."""
+        return (sprite.code is None and not sprite.shadow and sprite.glow is None and not sprite.dim
+                and sprite is not lifted and (sprite.mark is None or self.table.replaying))
 
     # -- the felt and the kept layer --------------------------------------------------------------
 
