@@ -531,3 +531,18 @@ def test_bots_answer_every_decision_with_a_legal_action() -> None:
             assert action in GAME.legal(state, seat)
             assert bot.delay(view, rng) > 0
             GAME.apply(state, seat, action)
+
+
+def test_hard_bids_a_short_hand_for_what_its_own_best_play_makes() -> None:
+    """With 3 cards our own cards in the bidding playouts are searched, not played by the policy with its
+    random cards: AH 5H QC (hearts trump) is bid 2, the ace and a ruff, never 3. (Played by the policy,
+    half the seeds bid 3: that needs the queen and the five to win as well.)"""
+    from cardtable.engine.bots.oh_hell import HardBot
+
+    hands = [["KD", "JC", "4C"], ["QC", "5H", "AH"], ["5D", "QH", "7S"], ["6C", "3C", "TH"]]
+    state = rig(hands, "JH", hand_index=2, options={"hook": True, "scoring": "plus_tricks"})
+    bid_all(state, {3: 0, 0: 1})
+    assert GAME.to_act(state) == [1]
+    view, legal = GAME.view(state, 1), GAME.legal(state, 1)
+    bids = [HardBot().choose(view, legal, random.Random(seed))["bid"] for seed in range(6)]
+    assert bids == [2] * 6

@@ -82,10 +82,10 @@ def test_an_unknown_baseline_names_itself(capsys: pytest.CaptureFixture[str]) ->
 def test_a_variant_is_a_labelled_bot_with_attributes_set() -> None:
     from cardtable.engine.bots.oh_hell import HardBot, NormalBot
 
-    label, bot = os_glue.variant("w64=hard:bid_worlds=64,bid_steady=true")
-    assert label == "w64" and isinstance(bot, HardBot)
-    assert bot.bid_worlds == 64 and bot.bid_steady is True
-    assert HardBot.bid_worlds != 64 and HardBot.bid_steady is False  # the class keeps its defaults
+    label, bot = os_glue.variant("w48=hard:bid_worlds=48,bid_steady=true")
+    assert label == "w48" and isinstance(bot, HardBot)
+    assert bot.bid_worlds == 48 and bot.bid_steady is True
+    assert HardBot.bid_worlds != 48 and HardBot.bid_steady is False  # the class keeps its defaults
     assert os_glue.variant("steady:bid_steady=true")[1].bid_steady is True  # the hard bot unless named
     label, bot = os_glue.variant("normal")
     assert label == "normal" and type(bot) is NormalBot

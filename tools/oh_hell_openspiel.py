@@ -525,7 +525,7 @@ def summarize(records: list[DealRecord], deals: int, level: str = "hard", simula
 
 
 def variant(spec: str) -> tuple[str, Any]:
-    """A labelled version of our bot from ``label[=level][:attr=value,...]``: ``hard``, ``w64=hard:bid_worlds=64``,
+    """A labelled version of our bot from ``label[=level][:attr=value,...]``: ``hard``, ``w48=hard:bid_worlds=48``,
     ``steady:bid_steady=true`` (labelled ``steady``, the hard bot with that attribute set). Values are read as
     JSON (numbers, ``true``/``false``), else kept as text; only attributes the bot already has may be set."""
     from cardtable.engine.bots import get_bot

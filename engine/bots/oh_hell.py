@@ -12,7 +12,8 @@
   fit what the view shows: hand sizes, the suits each seat has shown it lacks (the whole hand's play is
   worked out again from the view), and, by weight, the bids made. It bids by
   playing each plausible bid out on the same deals, with the same random cards in each deal's playouts
-  whatever the bid, and keeping the best average score; it plays by
+  whatever the bid, and keeping the best average score (with three cards or fewer its own cards in those
+  playouts are searched, as in the last tricks below, not played by the policy); it plays by
   trying each legal card on the same deals, the hand played on with a fast policy for every seat (and,
   in the last three tricks, its own remaining cards searched too, one choice for all the deals that look
   alike to it: it cannot see the deal, so it may not play as if it did). It leaves the card the policy
@@ -195,7 +196,8 @@ class HardBot(NormalBot):
 
     level = "hard"
     think = Reaction(median=0.8, spread=0.4, floor=0.3)
-    bid_worlds = 80  # sampled deals a bid is played out on (24 measured 0.43 points a seat-hand worse than 48)
+    bid_worlds = 64  # sampled deals a bid is played out on (24 measured 0.43 points a seat-hand worse than 48)
+    bid_solve_upto = 3  # hands of at most this many cards: our own cards in the bidding playouts are searched
     play_budget = 4000  # simulated card plays per decision
     min_worlds, max_worlds = 8, 40
     bid_noise = 0.15  # chance of a random card per play in the bidding playouts: nobody steers a hand perfectly
@@ -240,6 +242,9 @@ class HardBot(NormalBot):
                 score += self.value(sit, bids, result)
             return score
 
+        if sit.cards <= self.bid_solve_upto:
+            totals = self._solved_totals(sit, worlds, plans, allowed)
+            return {"type": "bid", "bid": max(totals, key=lambda b: (totals[b], -abs(b - mine)))}
         took: list[int] = []
         totals = {natural: total(natural, took)}
         low, high = min(took) - 1, max(took) + 1
@@ -248,6 +253,32 @@ class HardBot(NormalBot):
                 totals[b] = total(b)
         best = max(totals, key=lambda b: (totals[b], -abs(b - mine)))
         return {"type": "bid", "bid": best}
+
+    def _solved_totals(self, sit: search.Situation, worlds: list[list[int]], plans: list[list[int]],
+                       allowed: list[int]) -> dict[int, float]:
+        """Each allowed bid's total over ``worlds`` when our own cards are searched (:func:`search.solve_each`:
+        one choice per information set, for each bid) and the others play the policy. Worlds that expect the same bids
+        from the others share a search: by our first card we will have heard every bid.
+
+        (With a few cards, the playout policy's play of our own hand, and its random cards, decided
+        the bid: a 3-card hand was bid for the tricks the policy happens to take with it, not for what
+        it can make.)"""
+        groups: dict[tuple[int, ...], list[list[int]]] = {}
+        for world, bids in zip(worlds, plans, strict=True):
+            groups.setdefault(tuple(bids), []).append(world)
+        greedy = sit.scoring == "plus_tricks"
+        totals = dict.fromkeys(allowed, 0.0)
+        for key, members in groups.items():
+            each = [[bid if s == sit.seat else b for s, b in enumerate(key)] for bid in allowed]
+
+            def values(took: list[int], each: list[list[int]] = each) -> list[float]:
+                return [self.value(sit, bids, took) for bids in each]
+
+            for got in search.solve_each(members, sit.trick, sit.leader, sit.tricks, list(key), sit.trump, sit.gone,
+                                         sit.players, sit.must_trump, greedy, sit.seat, values):
+                for bid, v in zip(allowed, got, strict=True):
+                    totals[bid] += v
+        return totals
 
     def _others_bids(self, sit: search.Situation, world: list[int], view: View) -> list[int]:
         """The bids made, and for the seats still to bid an estimate from their sampled hand."""

@@ -542,7 +542,17 @@ def solve(worlds: list[list[int]], trick: list[int], leader: int, tricks: list[i
     total. (Picking the best card world by world, as if we would know the deal, is *strategy fusion*:
     the solver then counted on guessing every card right and declined certain tricks it needed.)
     Nothing passed in is changed."""
-    values = [0.0] * len(worlds)
+    return [v[0] for v in solve_each(worlds, trick, leader, tricks, bids, trump, gone, players, must_trump,
+                                     greedy_when_over, me, lambda took: [value(took)])]
+
+
+def solve_each(worlds: list[list[int]], trick: list[int], leader: int, tricks: list[int], bids: list[int],
+               trump: int, gone: int, players: int, must_trump: bool, greedy_when_over: bool, me: int,
+               values: Callable[[list[int]], list[float]]) -> list[list[float]]:
+    """:func:`solve` for several aims at once: ``values`` scores the final tricks once per aim (our points
+    for each bid we might make, say), and each aim gets our cards chosen for it. The others' play does not
+    depend on the aim, so the tree is walked once for all of them. Returns, per world, a value per aim."""
+    out: list[list[float]] = [[] for _ in worlds]
     groups: dict[tuple[int, ...], list[int]] = {}
     moved: list[list[int]] = []
     state: dict[tuple[int, ...], tuple[list[int], int, list[int], int]] = {}
@@ -555,7 +565,7 @@ def solve(worlds: list[list[int]], trick: list[int], leader: int, tricks: list[i
         ended, at, gone_now = _advance(hands, now, leader, tricks_now, bids, trump, gone, players, must_trump,
                                        greedy_when_over, me, seen)
         if ended:
-            values[i] = value(tricks_now)
+            out[i] = values(tricks_now)
             continue
         key = tuple(seen)
         if key in groups:
@@ -567,8 +577,8 @@ def solve(worlds: list[list[int]], trick: list[int], leader: int, tricks: list[i
         now, at, tricks_now, gone_now = state[key]
         hand = moved[members[0]][me]
         allowed = allowed_cards(hand, now, trump, must_trump)
-        best: list[float] = []
-        best_total = -1e18
+        best: list[list[list[float]]] = []  # per aim, the chosen card's results (a value per aim per world)
+        best_total: list[float] = []
         while allowed:
             low = allowed & -allowed
             allowed ^= low
@@ -577,14 +587,18 @@ def solve(worlds: list[list[int]], trick: list[int], leader: int, tricks: list[i
                 hands = list(moved[i])
                 hands[me] = hand ^ low
                 after.append(hands)
-            got = solve(after, now + [low.bit_length() - 1], at, tricks_now, bids, trump, gone_now | low, players,
-                        must_trump, greedy_when_over, me, value)
-            total = sum(got)
-            if total > best_total:
-                best, best_total = got, total
-        for i, v in zip(members, best, strict=True):
-            values[i] = v
-    return values
+            got = solve_each(after, now + [low.bit_length() - 1], at, tricks_now, bids, trump, gone_now | low,
+                             players, must_trump, greedy_when_over, me, values)
+            for aim in range(len(got[0])):
+                total = sum(v[aim] for v in got)
+                if aim == len(best):
+                    best.append(got)
+                    best_total.append(total)
+                elif total > best_total[aim]:
+                    best[aim], best_total[aim] = got, total
+        for at_member, i in enumerate(members):
+            out[i] = [best[aim][at_member][aim] for aim in range(len(best))]
+    return out
 
 
 def _advance(hands: list[int], trick: list[int], leader: int, tricks: list[int], bids: list[int], trump: int,
