@@ -296,3 +296,28 @@ def test_h_builds_the_hard_bots_meld_a_step_at_a_time_and_enter_follows_it() -> 
             break
     assert sent and sent[0][1]["type"] == "meld"
     assert sorted(map(sorted, sent[0][1]["table"])) == sorted(map(sorted, tip.action["table"]))
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
+def test_the_hand_cursor_over_a_picked_card_clears_the_button_row(size) -> None:
+    """Seen under Xvfb: the keys' marker over a card of the hand went under the Meld button (a picked
+    card lifts it higher still), so that by keys the cursor in the hand was a yellow nub under it."""
+    from cardtable.arcade import layout
+    from tests.test_tables_turn_games import Harness
+
+    h = Harness("rummy", 2, 31, size=size)
+    h.state.turn, h.state.phase, h.state.drawn = 0, "turn", 1
+    h.state.hands[0], h.state.table = list(HAND), [list(m) for m in TABLE]
+    h.push([])
+    h.ticks(120)
+    table = h.table
+    found = []
+    for step in ("down", "confirm", "right", "confirm"):  # into the hand, pick, next, pick
+        key(h, step)
+        h.ticks(30)
+        assert table.keys.zone == "hand"
+        with layout.recording() as items:
+            table.draw(h.surface, 0.5)
+        assert any(d.name == "cursor" for d in items)
+        found += [f"after {step}: {p}" for p in layout.problems(items, size)]
+    assert found == []

@@ -10,9 +10,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cardtable.arcade.tables.base import MENU_CORNER
+from cardtable.arcade.tables.parts.renderer import MARKER_REACH
 
 if TYPE_CHECKING:
     from cardtable.arcade.tables.rummy.table import RummyTable
+
+
+PICKED_LIFT = 0.18  # how far a picked card of the hand rises, in card heights
+CURSOR_LIFT = 0.06  # and the card under the keys' cursor
 
 
 @dataclass(slots=True)
@@ -38,8 +43,15 @@ class Seating:
         t = self.table
         return t.H - self.hand_size()[1] - 28 * t.u
 
+    def buttons_top(self) -> float:
+        """The button row's top: over the hand by the room a picked card's rise and the keys' marker
+        over it take (the marker went under the Meld button when the row sat 22 px over the hand)."""
+        t = self.table
+        room = self.hand_size()[1] * PICKED_LIFT + (MARKER_REACH + 2) * t.u
+        return self.hand_top() - 50 * t.u - room
+
     def prompt_bottom(self) -> float:
-        return self.hand_top() - 80 * self.table.u
+        return self.buttons_top() - 8 * self.table.u
 
     def stock_rect(self) -> pygame.Rect:
         """The draw pile, right of the table scene's menu badge in the top-left corner."""
@@ -160,5 +172,5 @@ class Seating:
         gap = round(8 * t.u)
         total = count * (bw + gap) - gap
         left = t.W / 2 + 40 * t.u - total / 2
-        top = self.hand_top() - bh - 22 * t.u
+        top = self.buttons_top()
         return [pygame.Rect(round(left + i * (bw + gap)), round(top), bw, bh) for i in range(count)]

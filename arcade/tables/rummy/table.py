@@ -26,7 +26,7 @@ from cardtable.arcade.tables.rummy.buttons import ActionButtons
 from cardtable.arcade.tables.rummy.editor import Editor
 from cardtable.arcade.tables.rummy.keys import Keys
 from cardtable.arcade.tables.rummy.narration import Narration
-from cardtable.arcade.tables.rummy.seating import Seating
+from cardtable.arcade.tables.rummy.seating import CURSOR_LIFT, PICKED_LIFT, Seating
 from cardtable.arcade.tables.rummy.tiles import JOKER
 from cardtable.arcade.tables.turn import CouchPlay, WaitingButtons
 
@@ -152,7 +152,7 @@ class RummyTable(CouchPlay, WaitingButtons, Table):
             seen[card] += 1
             picked = i in self.editor.sel_hand
             mark = GOLD if keyboard and editing and self.keys.zone == "hand" and i == cursor else None
-            lift = 0.18 if picked else (0.06 if mark else 0.0)
+            lift = PICKED_LIFT if picked else (CURSOR_LIFT if mark else 0.0)
             self.sprites.append(Sprite(key, card, rect.move(0, -round(hsize[1] * lift)), glow=GOLD if picked else None,
                                        hit=("hand", i) if editing else None, seat=me, mark=mark, origin=pile.topleft,
                                        delay=0.02 * i, group=f"hand {me}"))
