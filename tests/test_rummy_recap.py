@@ -28,10 +28,10 @@ def test_each_turn_of_the_others_is_one_line_growing_with_its_events() -> None:
     assert lines(h) == ["Bot 2 drew"]
     table.on_event({"type": "draw", "seat": 1, "draw": 2, "pile": 39})
     table.on_event({"type": "meld", "seat": 1, "table": [["7H", "8H", "9H"]], "played": ["7H", "9H", "8H"]})
-    assert lines(h) == ["Bot 2 drew 2, melded 7H 8H 9H"]
+    assert lines(h) == ["Bot 2 drew 2 cards, melded 7H 8H 9H"]
     table.on_event({"type": "draw", "seat": 2, "draw": 1, "pile": 38})
     table.on_event({"type": "knock", "seat": 2, "value": 3})
-    assert lines(h) == ["Bot 2 drew 2, melded 7H 8H 9H", "Bot 3 drew, knocked with 3"]
+    assert lines(h) == ["Bot 2 drew 2 cards, melded 7H 8H 9H", "Bot 3 drew, knocked with 3"]
     table.on_event({"type": "draw", "seat": 0, "draw": 1, "pile": 37})  # your own turn is not told
     table.on_event({"type": "draw", "seat": 1, "draw": 1, "pile": 36})
     table.on_event({"type": "pass", "seat": 1})

@@ -1,5 +1,5 @@
 """One line for each turn of the others, on the table's recap (a band at the top of the table area):
-"Bot 2 drew 2, melded 7H 8H 9H", "Bot 3 drew, passed". A bot's turn passes in a moment; the
+"Bot 2 drew 2 cards, melded 7H 8H 9H", "Bot 3 drew, passed". A bot's turn passes in a moment; the
 line stays long enough to read, and the recap key (L, a pad's X) shows the last ones again
 (:mod:`cardtable.arcade.tables.parts.recap`). The words come from the host's events alone: the line
 of a turn grows as its events come (its draws, then its meld, knock or pass)."""
@@ -71,7 +71,7 @@ class Narration:
             drawn = int(event.get("draw") or 1)
             if self._said and self._said[-1].startswith("drew"):
                 self._said.pop()
-            return "drew" if drawn == 1 else f"drew {drawn}"
+            return "drew" if drawn == 1 else f"drew {drawn} cards"  # "drew 3" read as the three drawn
         if kind == "meld":
             played = [str(c) for c in event.get("played") or []]
             old = [list(m) for m in self.table.view.get("table") or []]  # the view before this meld
