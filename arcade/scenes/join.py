@@ -61,6 +61,16 @@ class JoinScene(MenuScene):
             self.browser.close()
             self.browser = None
 
+    def rebuild(self) -> None:
+        """Built again (the list of tables changed, the window was resized): the fields keep what they
+        hold now, read from them, not from ``address`` and ``pin``, which follow a field a step late
+        (its change event comes back through SDL's queue) or not at all (the PIN box emptied after a
+        wrong PIN): a table found just then brought the wrong PIN back, or lost what was typed."""
+        if self._built:
+            self.set_address(self.address_entry.get_text())
+            self.set_pin(self.pin_entry.get_text())
+        super().rebuild()
+
     def build(self) -> None:
         rows = MAX_LISTED + 4
         self.row_gap = 10
