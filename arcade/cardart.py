@@ -13,6 +13,7 @@ faces, never a stretched bitmap.
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -311,11 +312,10 @@ class CardArt(SurfaceCache):
         cx = margin + col_w / 2
         top = h * 0.035
         pip_s = h * (0.15 if compact else 0.09)
-        for flip in (False, True) if not compact else (False,):
-            corner = pygame.Surface((w, h), pygame.SRCALPHA)
-            corner.blit(text, (cx - text.get_width() / 2, top))
-            shape(corner, colour, cx, top + text.get_height() * 0.9 + pip_s / 2, pip_s, False)
-            surface.blit(pygame.transform.rotate(corner, 180) if flip else corner, (0, 0))
+        corner = self._corner(text, colour, shape, cx, top, pip_s, (w, h))
+        surface.blit(corner, (0, 0))
+        if not compact:  # the same index turned, in the opposite corner
+            surface.blit(pygame.transform.rotate(corner, 180), (w - corner.get_width(), h - corner.get_height()))
         if compact and rank in "JQK":
             self._court_bust(surface, rank, colour, pygame.Rect(round(w * 0.3), round(h * 0.3), round(w * 0.68),
                                                                round(h * 0.68)))
@@ -336,6 +336,21 @@ class CardArt(SurfaceCache):
                 y = box_t + (box_b - box_t) * py
                 shape(surface, colour, x, y, pip, py > 0.5)
         return self._finish(surface, size)
+
+    @staticmethod
+    def _corner(text: pygame.Surface, colour: tuple[int, int, int], shape: Callable[..., None], cx: float,
+                top: float, pip_s: float, size: tuple[int, int]) -> pygame.Surface:
+        """A face's index (rank over suit) on a transparent surface that starts at the card's corner and
+        reaches just past it: drawn where it would be on a surface the card's size, with the same
+        pixels, and turned about the card's centre as blitted in the opposite corner. (A surface the
+        card's size each, and turning one, made most of a face's 0.6-0.8 ms at 1920x1080.)"""
+        reach = max(text.get_width() / 2, pip_s * 0.6)  # a pip's shapes stay within 0.5 of its size
+        width = min(size[0], math.ceil(cx + reach) + 4)
+        height = min(size[1], math.ceil(top + text.get_height() * 0.9 + pip_s * 1.1) + 4)
+        corner = pygame.Surface((width, height), pygame.SRCALPHA)
+        corner.blit(text, (cx - text.get_width() / 2, top))
+        shape(corner, colour, cx, top + text.get_height() * 0.9 + pip_s / 2, pip_s, False)
+        return corner
 
     def _court(self, surface: pygame.Surface, rank: str, colour: tuple[int, int, int], shape: Callable[..., None],
                inset: float) -> None:
