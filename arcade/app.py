@@ -20,6 +20,7 @@ import pygame
 from cardtable.arcade import layout, ui_theme
 from cardtable.arcade.input import Command, InputMapper
 from cardtable.arcade.loop import TICK, FixedLoop
+from cardtable.arcade.memory import keep_freed_memory
 from cardtable.arcade.settings import Settings
 
 MIN_SIZE = (960, 540)
@@ -46,6 +47,7 @@ class App:
         start: str | None = "title",
     ) -> None:
         self.started_at = time.perf_counter()
+        keep_freed_memory()  # surfaces made and dropped each frame reuse memory, not fresh pages
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         pygame.init()
         self.settings = settings if settings is not None else Settings.load()
