@@ -177,6 +177,8 @@ class Presence:
         window has no clear place at all."""
         from cardtable.arcade.tables.parts.placing import clear_spot
 
+        if not self.notice_rects:  # none to place: the table's new layout is not even looked at
+            return
         drawn = self.table_drawn()
         menu_rect = self.scene.menu_rect
         key = (size, tuple(menu_rect), tuple(r.size for r in self.notice_rects))
