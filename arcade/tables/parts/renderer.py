@@ -254,25 +254,37 @@ class Renderer:
                                                         or (ready is not None
                                                             and not ready(rect.size, ("face", sprite.code, sprite.flipped))))))
             marked = sprite.mark is not None and not table.replaying
+            areas = [area]
             if sprite.key in moving:
                 at = motion.pos(sprite.key, alpha) or rect.topleft
-                now = pygame.Rect(round(at[0]), round(at[1]), rect.w, rect.h)
-                reach = abs(now.x - rect.x) + abs(now.y - rect.y)  # an easing may overshoot a little
-                area = area.union(now.inflate(2 * (pad + margin), 2 * (pad + margin))).inflate(reach, reach)
+                areas = self._path(pygame.Rect(round(at[0]), round(at[1]), rect.w, rect.h), rect, pad + margin)
             room = self._marker_room(sprite) if marked and not changes else None
             if room is not None and room.inflate(2 * margin, 2 * margin).collidelist(busy) >= 0:
                 room = None  # (the card and its marker drawn each frame, as a card that changes)
             if changes or area.collidelist(busy) >= 0 or (marked and room is None):
                 if sprite.mark is not None:
-                    area = area.inflate(0, 2 * round((MARKER_REACH + MARKER_BOB) * u + margin))
+                    reach = 2 * round((MARKER_REACH + MARKER_BOB) * u + margin)
+                    areas = [a.inflate(0, reach) for a in areas]
                 changing.append(sprite)
-                busy.append(area)
+                busy += areas
             else:
                 resting.append(sprite)
                 if room is not None:
                     changing.append(sprite)
                     markers[id(sprite)] = room
         return resting, changing
+
+    @staticmethod
+    def _path(now: pygame.Rect, rest: pygame.Rect, pad: int) -> list[pygame.Rect]:
+        """Where a card gliding from ``now`` to ``rest`` is drawn on its way, ``pad`` wider all round:
+        the card every half of its size along the straight line (a glide keeps to it; a snap back
+        overshoots the end and returns, from wherever it is now). Cards at rest that this touches are
+        drawn each frame while it glides, not the many more that the box round both ends touched (a
+        capture flying corner to corner across Go-Stop's table took a dozen cards off the layer)."""
+        dx, dy = rest.x - now.x, rest.y - now.y
+        steps = max(1, math.ceil(max(abs(dx) / max(1, rest.w / 2), abs(dy) / max(1, rest.h / 2))))
+        return [pygame.Rect(now.x + round(dx * k / steps), now.y + round(dy * k / steps), rest.w, rest.h).inflate(2 * pad, 2 * pad)
+                for k in range(steps + 1)]
 
     def _marker_room(self, sprite: Sprite) -> pygame.Rect:
         """Every pixel :meth:`draw_marker` may touch over (or under) ``sprite`` at rest, as it bobs."""
