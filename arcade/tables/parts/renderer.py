@@ -112,6 +112,8 @@ class Renderer:
         markers = self._markers if self.keep else {}
         motion, art = table.motion, table.art
         backs: list[tuple[pygame.Surface, Vec]] = []  # plain backs in a row, drawn with one call
+        back_images: dict[tuple[tuple[int, int], bool], pygame.Surface] = {}  # (the art's, looked up once a frame)
+        drag = controls.drag if controls.drag is not None and controls.drag.active else None
         plain = self.plain_back
         for sprite in sprites:
             room = markers.get(id(sprite))
@@ -121,12 +123,15 @@ class Renderer:
                     backs = []
                 self._draw_marker_of(surface, sprite, alpha, room)
                 continue
-            if controls.dragging(sprite.key):
+            if drag is not None and drag.key == sprite.key:
                 dragged = sprite
                 continue
             if plain(sprite, lifted):  # what draw_sprite draws of it, without its steps for the rest
-                backs.append((art.card(None, sprite.rect.size, sprite.flipped),
-                              motion.pos(sprite.key, alpha) or sprite.rect.topleft))
+                look = (sprite.rect.size, sprite.flipped)
+                image = back_images.get(look)
+                if image is None:
+                    image = back_images[look] = art.card(None, *look)
+                backs.append((image, motion.pos(sprite.key, alpha) or sprite.rect.topleft))
             else:
                 if backs:
                     surface.fblits(backs)
@@ -244,15 +249,20 @@ class Renderer:
         resting: list[Sprite] = []
         changing: list[Sprite] = []
         self._markers = markers = {}
+        drag = table.controls.drag if table.controls.drag is not None and table.controls.drag.active else None
+        turning = table.flights.flips
+        pads: dict[tuple[int, int], int] = {}  # (glow_pad by size, worked out once a frame)
         for sprite in table.sprites:
             rect = sprite.rect
-            pad = art.glow_pad(rect.size)
+            size = rect.size
+            pad = pads.get(size)
+            if pad is None:
+                pad = pads[size] = art.glow_pad(size)
             area = rect.inflate(2 * (pad + margin), 2 * (pad + margin))
-            changes = (sprite.key in moving or sprite is lifted or table.controls.dragging(sprite.key)
-                       or (sprite.code is not None and (sprite.code in shaking
-                                                        or table.flights.turning(sprite.key) is not None
+            changes = (sprite.key in moving or sprite is lifted or (drag is not None and drag.key == sprite.key)
+                       or (sprite.code is not None and (sprite.code in shaking or sprite.key in turning
                                                         or (ready is not None
-                                                            and not ready(rect.size, ("face", sprite.code, sprite.flipped))))))
+                                                            and not ready(size, ("face", sprite.code, sprite.flipped))))))
             marked = sprite.mark is not None and not table.replaying
             areas = [area]
             if sprite.key in moving:
