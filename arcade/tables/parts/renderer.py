@@ -293,6 +293,9 @@ class Renderer:
         capture flying corner to corner across Go-Stop's table took a dozen cards off the layer)."""
         dx, dy = rest.x - now.x, rest.y - now.y
         steps = max(1, math.ceil(max(abs(dx) / max(1, rest.w / 2), abs(dy) / max(1, rest.h / 2))))
+        if steps <= 2:  # a short way (a hand closing up): the box round both ends, one rectangle for
+            # the cards after it to test (a frame of Tractor's hands closing up has dozens of these)
+            return [now.union(rest).inflate(2 * pad, 2 * pad)]
         return [pygame.Rect(now.x + round(dx * k / steps), now.y + round(dy * k / steps), rest.w, rest.h).inflate(2 * pad, 2 * pad)
                 for k in range(steps + 1)]
 
