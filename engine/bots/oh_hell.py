@@ -244,13 +244,13 @@ class HardBot(NormalBot):
 
         if sit.cards <= self.bid_solve_upto:
             totals = self._solved_totals(sit, worlds, plans, allowed)
-            return {"type": "bid", "bid": max(totals, key=lambda b: (totals[b], -abs(b - mine)))}
-        took: list[int] = []
-        totals = {natural: total(natural, took)}
-        low, high = min(took) - 1, max(took) + 1
-        for b in allowed:
-            if low <= b <= high and b not in totals:
-                totals[b] = total(b)
+        else:
+            took: list[int] = []
+            totals = {natural: total(natural, took)}
+            low, high = min(took) - 1, max(took) + 1
+            for b in allowed:
+                if low <= b <= high and b not in totals:
+                    totals[b] = total(b)
         best = max(totals, key=lambda b: (totals[b], -abs(b - mine)))
         return {"type": "bid", "bid": best}
 

@@ -129,7 +129,11 @@ class Controls:
         return list(self.table.on_drop(drag.seat, drag.card, pos))
 
     def dragging(self, key: object) -> bool:
-        return self.drag is not None and self.drag.active and self.drag.key == key
+        return self.dragged_key() == key
+
+    def dragged_key(self) -> object | None:
+        """The key of the card being dragged, or None (a press that has not moved yet drags nothing)."""
+        return self.drag.key if self.drag is not None and self.drag.active else None
 
     def lifted(self) -> Sprite | None:
         """The local card under the mouse pointer (drawn raised), if the mouse is in use."""

@@ -113,7 +113,7 @@ class Renderer:
         motion, art = table.motion, table.art
         backs: list[tuple[pygame.Surface, Vec]] = []  # plain backs in a row, drawn with one call
         back_images: dict[tuple[tuple[int, int], bool], pygame.Surface] = {}  # (the art's, looked up once a frame)
-        drag = controls.drag if controls.drag is not None and controls.drag.active else None
+        dragged_key = controls.dragged_key()  # (once a frame, not once a card)
         plain = self.plain_back
         for sprite in sprites:
             room = markers.get(id(sprite))
@@ -123,7 +123,7 @@ class Renderer:
                     backs = []
                 self._draw_marker_of(surface, sprite, alpha, room)
                 continue
-            if drag is not None and drag.key == sprite.key:
+            if dragged_key is not None and dragged_key == sprite.key:
                 dragged = sprite
                 continue
             if plain(sprite, lifted):  # what draw_sprite draws of it, without its steps for the rest
@@ -249,7 +249,7 @@ class Renderer:
         resting: list[Sprite] = []
         changing: list[Sprite] = []
         self._markers = markers = {}
-        drag = table.controls.drag if table.controls.drag is not None and table.controls.drag.active else None
+        dragged_key = table.controls.dragged_key()
         turning = table.flights.flips
         pads: dict[tuple[int, int], int] = {}  # (glow_pad by size, worked out once a frame)
         for sprite in table.sprites:
@@ -259,7 +259,7 @@ class Renderer:
             if pad is None:
                 pad = pads[size] = art.glow_pad(size)
             area = rect.inflate(2 * (pad + margin), 2 * (pad + margin))
-            changes = (sprite.key in moving or sprite is lifted or (drag is not None and drag.key == sprite.key)
+            changes = (sprite.key in moving or sprite is lifted or (dragged_key is not None and dragged_key == sprite.key)
                        or (sprite.code is not None and (sprite.code in shaking or sprite.key in turning
                                                         or (ready is not None
                                                             and not ready(size, ("face", sprite.code, sprite.flipped))))))
