@@ -418,8 +418,22 @@ def test_overlapping_damage_is_joined_before_anything_is_wasted() -> None:
     overlapping = [(0, 0, 10, 10), (5, 5, 10, 10), (12, 12, 5, 5), (100, 100, 4, 4)]
     assert sorted(map(tuple, layer.merged(overlapping))) == [(0, 0, 17, 17), (100, 100, 4, 4)]
     apart = [(i * 100, 0, 10, 10) for i in range(8)]  # eight apart: the two nearest pairs are joined
-    assert sorted(map(tuple, layer.merged(apart, limit=6))) == [
+    assert sorted(map(tuple, layer.merged(apart, limit=6, free=0))) == [
         (0, 0, 110, 10), (200, 0, 110, 10), (400, 0, 10, 10), (500, 0, 10, 10), (600, 0, 10, 10), (700, 0, 10, 10)]
+
+
+def test_damage_far_apart_stays_apart_and_near_damage_is_joined() -> None:
+    """Labels changed across the window (a score top left, a count bottom right) are repainted as
+    themselves, not as one rectangle spanning the window; two labels side by side are one patch."""
+    from cardtable.arcade.tables.parts import layer
+
+    far = [(20, 20, 80, 20), (1800, 1000, 80, 20), (20, 1000, 80, 20), (1800, 20, 80, 20)]
+    assert sorted(map(tuple, layer.merged(far))) == sorted(far)
+    near = [(20, 20, 80, 20), (104, 20, 60, 20)]  # 4 px apart: the union wastes 80 px
+    assert list(map(tuple, layer.merged(near))) == [(20, 20, 144, 20)]
+    ring = [(0, 0, 10, 10), (40, 0, 10, 10), (0, 40, 10, 10), (40, 40, 10, 10), (20, 20, 10, 10)]
+    patches = layer.merged(ring, free=10_000)  # unions that reach over a third rectangle take it in
+    assert [tuple(p) for p in patches] == [(0, 0, 50, 50)]
 
 
 def test_the_layer_repaints_to_the_pixels_of_painting_afresh_through_any_edits() -> None:

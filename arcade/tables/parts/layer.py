@@ -28,7 +28,9 @@ import pygame
 from cardtable.arcade import layout
 
 Box = tuple[int, int, int, int]
-MAX_PATCHES = 6  # damaged rectangles repainted one by one; more are merged with their nearest
+MAX_PATCHES = 24  # damaged rectangles repainted one by one; more are merged with their nearest
+FREE_WASTE_PX = 6000  # two patches whose union wastes less than this are repainted as one (a patch costs
+# about what repainting this many pixels of cards costs: finding its operations, clipping, the felt)
 FULL_SHARE = 0.6  # damage over this share of the window: repaint all of it
 
 
@@ -272,13 +274,14 @@ def _disjoint(rects: list[pygame.Rect]) -> list[pygame.Rect]:
     return out
 
 
-def merged(boxes: list[Box], limit: int = MAX_PATCHES) -> list[pygame.Rect]:
-    """``boxes`` as at most ``limit`` rectangles covering them, merging those whose union wastes least.
+def merged(boxes: list[Box], limit: int = MAX_PATCHES, free: int = FREE_WASTE_PX) -> list[pygame.Rect]:
+    """``boxes`` as at most ``limit`` rectangles covering them, merging those whose union wastes least,
+    and any two whose union wastes under ``free`` pixels.
 
     The candidate pairs wait in a heap by the pixels their union wastes; a pair whose rectangle has
     been merged since is dropped when it comes up (a frame with 40 damaged places: 0.8 ms, not 2.3)."""
     rects = dict(enumerate(_disjoint([pygame.Rect(b) for b in boxes if b[2] > 0 and b[3] > 0])))
-    if len(rects) <= limit:
+    if len(rects) <= 1:
         return list(rects.values())
 
     def waste(a: pygame.Rect, b: pygame.Rect) -> int:
@@ -289,11 +292,16 @@ def merged(boxes: list[Box], limit: int = MAX_PATCHES) -> list[pygame.Rect]:
     pairs = [(waste(a, b), i, j) for n, (i, a) in enumerate(items) for j, b in items[n + 1:]]
     heapq.heapify(pairs)
     fresh = len(rects)
-    while len(rects) > limit:
+    while pairs and (len(rects) > limit or pairs[0][0] < free):
         _, i, j = heapq.heappop(pairs)
         if i not in rects or j not in rects:
             continue
         union = rects.pop(i).union(rects.pop(j))
+        hit = union.collidelist(list(rects.values()))
+        while hit >= 0:  # a union may reach over a third rectangle: it joins (painted once)
+            key = list(rects)[hit]
+            union = union.union(rects.pop(key))
+            hit = union.collidelist(list(rects.values()))
         for k, other in rects.items():
             heapq.heappush(pairs, (waste(union, other), k, fresh))
         rects[fresh] = union
@@ -332,10 +340,11 @@ class Layer:
             if sum(r.w * r.h for r in patches) > FULL_SHARE * window.w * window.h:
                 patches = [window]
         self.repainted = 0
+        boxes = [op.box for op in ops] if patches and patches[0] != window else []
         for patch in patches:
             if patch.w <= 0 or patch.h <= 0:
                 continue
-            self._paint(patch, ops)
+            self._paint(patch, ops, boxes)
             self.repainted += patch.w * patch.h
         self._ops = ops
         return self.surface
@@ -362,16 +371,20 @@ class Layer:
         finally:
             surface.set_clip(None)
 
-    def _paint(self, patch: pygame.Rect, ops: list[Op]) -> None:
+    def _paint(self, patch: pygame.Rect, ops: list[Op], boxes: list[Box]) -> None:
+        """Paint ``patch`` afresh: the felt, then the operations over it (``boxes``: theirs, in order;
+        empty when the patch is the whole layer)."""
         surface = self.surface
         assert surface is not None and self._felt is not None
-        whole = patch.size == surface.get_size()
-        if not whole:
-            surface.set_clip(patch)
+        if patch.size == surface.get_size():
+            surface.blit(self._felt, (0, 0))
+            for op in ops:
+                op.draw(surface)
+            return
+        surface.set_clip(patch)
         try:
             surface.blit(self._felt, patch, patch)
-            for op in ops:
-                if whole or patch.colliderect(op.box):
-                    op.draw(surface)
+            for n in patch.collidelistall(boxes):
+                ops[n].draw(surface)
         finally:
             surface.set_clip(None)
