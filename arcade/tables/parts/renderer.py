@@ -22,7 +22,7 @@ from cardtable.arcade import layout
 from cardtable.arcade.anim import Vec
 from cardtable.arcade.cardart import PREMULTIPLIED
 from cardtable.arcade.tables.parts.flights import FLIP_TIME
-from cardtable.arcade.tables.parts.layer import Layer, Notebook, Op, Unnoted, noting
+from cardtable.arcade.tables.parts.layer import Layer, Notebook, Op, Unnoted, copy, noting
 from cardtable.arcade.tables.parts.palette import BAD, FELT, FELT_DARK, HINT, INK, Colour
 from cardtable.arcade.tables.parts.pieces import Button, Sprite
 from cardtable.arcade.tables.parts.warmup import shadow_offset
@@ -93,7 +93,7 @@ class Renderer:
         controls = table.controls
         lifted = controls.lifted()
         if not self.keep:
-            surface.blit(self._felt, (0, 0))
+            copy(surface, self._felt)
             if table.views:
                 table.draw_static(surface)
             self._dirty = False
@@ -103,7 +103,7 @@ class Renderer:
                 self._note_static()
             sprites = self._note_cards(alpha, lifted)
             layer = self._layer.show((self._static_ops or []) + self._card_ops)
-            surface.blit(layer, (0, 0))
+            copy(surface, layer)
         table.reporter.report_groups()
         table.draw_under(surface, alpha)
         dragged = None
