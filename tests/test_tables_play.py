@@ -450,6 +450,51 @@ def test_oh_hell_illegal_card_shows_the_hosts_reason_in_table_words() -> None:
     assert any(s.hit == ("hand", bad) for s in table.sprites)
 
 
+def test_a_turn_table_sends_one_action_then_waits_for_the_hosts_answer() -> None:
+    """Confirm pressed twice before the host answered: one play goes (the second was made on the old
+    position, and the host refused it with a reason about a position the player never saw); after a
+    refusal the seat may send again, and after the host's next view."""
+    for seed in range(40):
+        driver = Driver("oh_hell", 4, [0], seed)
+        game, state = driver.game, driver.state
+        for _ in range(400):
+            plays = [a for a in game.legal(state, 0) if a.get("type") == "play"]
+            if plays:
+                break
+            seat = next(s for s in game.to_act(state) if game.legal(state, s))
+            driver.push(game.apply(state, seat, game.sample(state, seat, driver.rng)))
+        else:
+            continue
+        break
+    else:
+        pytest.fail("no position where seat 0 plays")
+    table = driver.table
+    for _ in range(400):  # the hand dealt and landed
+        table.tick(1 / 120)
+    table.controls.inputs[0].cursor = game.view(state, 0)["hand"].index(plays[0]["card"])
+    confirm = Command("confirm", "keyboard")
+    assert table.handle(confirm, 0) == [(0, plays[0])]
+    assert table.handle(confirm, 0) == []  # no answer yet: nothing more goes
+    table.reject(0, plays[0], "the host was busy")
+    assert table.handle(confirm, 0) == [(0, plays[0])]
+    driver.push(game.apply(state, 0, plays[0]))
+    assert 0 not in table.outbox.awaiting
+
+
+def test_a_realtime_table_sends_as_fast_as_the_player_presses() -> None:
+    driver = speed_in_play(0)
+    for seed in range(1, 20):
+        if sum(a["type"] == "play" for a in driver.game.legal(driver.state, 0)) >= 2:
+            break
+        driver = speed_in_play(seed)
+    table = driver.table
+    sent = []
+    for action in [a for a in driver.game.legal(driver.state, 0) if a["type"] == "play"][:2]:
+        table.controls.inputs[0].cursor = table.hand.cards(0).index(action["card"])
+        sent += table.handle(Command("pile_a" if action["pile"] == 0 else "pile_b", "keyboard"), 0)
+    assert len(sent) == 2 and not table.outbox.awaiting
+
+
 def test_host_reasons_name_cards_as_players_say_them() -> None:
     driver = speed_in_play(1)
     driver.table.reject(0, {"type": "play", "card": "TD", "pile": 0}, "TD is not one rank above or below 7C")

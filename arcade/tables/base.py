@@ -118,6 +118,7 @@ class Table:
 
     def set_view(self, seat: int, view: dict[str, Any], legal: list[Action], events: list[dict[str, Any]]) -> None:
         first = not self.views
+        self.outbox.answered(seat)
         self.warmup.busy()
         if view != self.views.get(seat):  # the position changed: what was said about the old one goes
             self.toasts.position_changed(seat)
@@ -135,6 +136,7 @@ class Table:
         self.relayout()
 
     def reject(self, seat: int, action: Action, reason: str) -> None:
+        self.outbox.answered(seat)
         card = action.get("card")
         if self.outbox.withdraw(seat, action) and isinstance(card, str):
             self.effects.add(Effect("shake", key=card, duration=0.35))

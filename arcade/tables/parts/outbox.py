@@ -1,7 +1,12 @@
 """What a table sends the host. An action the seat's legal list holds goes as it is, and a real-time
 play is shown made at once (optimistic) until the host's next view carries it out or rejects it. An
 attempt the list does not hold goes too, marked by nothing on the table, so that the host's refusal
-tells the player why (the table never decides legality: the host does)."""
+tells the player why (the table never decides legality: the host does).
+
+At a turn game's table a seat sends one action, then waits for the host's answer (its next view or
+a refusal) before it sends another: a second press of the key before the answer came was made on
+the old position (the same card again, a bid after the bids were over), and the host refused it with
+a reason about a position the player never saw. Real-time tables send as fast as the players press."""
 
 from __future__ import annotations
 
@@ -25,6 +30,9 @@ class Pending:
     ttl: float = 1.5
 
 
+ANSWER_WAIT = 2.0  # seconds a turn game's seat waits for the host's answer before it may send again
+
+
 class Outbox:
     """Optimistic plays waiting for the host, and the attempts to send for the host to explain."""
 
@@ -32,17 +40,29 @@ class Outbox:
         self.table = table
         self.pending: list[Pending] = []
         self.asks: list[tuple[int, Action]] = []  # attempts not in the legal list: the host says why
+        self.awaiting: dict[int, float] = {}  # turn games: seat -> seconds it still waits for an answer
 
     def send(self, out: list[tuple[int | None, Action]]) -> list[tuple[int, Action]]:
         """Of what the table's input produced, the legal actions (each told to ``Table.on_send``),
-        then the attempts asked for since the last send."""
+        then the attempts asked for since the last send; at a turn game's table, none for a seat
+        still waiting for the host's answer, and one action a seat."""
         table = self.table
-        sent = [(s, a) for s, a in out if s is not None and table.is_legal(s, a)]
-        for s, a in sent:
-            table.on_send(s, a)
-        sent += self.asks  # not shown as played: the host rejects them with its reason (see Table.reject)
+        sent: list[tuple[int, Action]] = []
+        for s, a in [*((s, a) for s, a in out if s is not None and table.is_legal(s, a)), *self.asks]:
+            if s in self.awaiting or (not table.realtime and any(seat == s for seat, _ in sent)):
+                continue
+            sent.append((s, a))
         self.asks = []
+        for s, a in sent:
+            if table.is_legal(s, a):
+                table.on_send(s, a)  # (an attempt is not shown as played: the host rejects it with its reason)
+            if not table.realtime:
+                self.awaiting[s] = ANSWER_WAIT
         return sent
+
+    def answered(self, seat: int) -> None:
+        """The host answered ``seat`` (a view or a refusal): it may send again."""
+        self.awaiting.pop(seat, None)
 
     def ask(self, seat: int | None, action: Action, card: str | None = None) -> None:
         """Send an attempt the legal list does not hold, so the player reads the host's reason."""
@@ -73,7 +93,10 @@ class Outbox:
         return {p.card: p for p in self.pending if seat is None or p.seat == seat}
 
     def tick(self, dt: float) -> bool:
-        """Age the optimistic plays; True when one ran out (the host never answered: show it back)."""
+        """Age the optimistic plays and the waits for an answer; True when a play ran out (the host
+        never answered: show it back)."""
+        if self.awaiting:
+            self.awaiting = {s: left - dt for s, left in self.awaiting.items() if left > dt}
         if not self.pending:
             return False
         expired = False
