@@ -22,6 +22,7 @@ from cardtable.arcade.input import Command, InputMapper
 from cardtable.arcade.loop import TICK, FixedLoop
 from cardtable.arcade.memory import keep_freed_memory
 from cardtable.arcade.settings import Settings
+from cardtable.arcade.tables.parts.damage import Damage
 
 MIN_SIZE = (960, 540)
 DEFAULT_SIZE = (1280, 720)
@@ -54,6 +55,7 @@ class App:
         self.windowed_size = size
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         self.screen = self._open_window()
+        self.damage = Damage()  # what the last frame drew over a table's kept layer
         pygame.display.set_caption("cardtable")
         self.size = self.screen.get_size()
         self.manager = ui_theme.make_manager(self.size)
@@ -257,14 +259,21 @@ class App:
         # focus ring is the one highlight, so the pointer is kept out of its way
         self.manager.pointer_away = self.mapper.last_device != "mouse"
         self.manager.update(min(frame_dt, 0.1))
-        surface = self.screen
+        if getattr(scene, "tracks_damage", False):
+            with self.damage.frame(self.screen) as tracked:
+                self._draw_frame(scene, tracked, alpha)  # type: ignore[arg-type]
+        else:
+            self.damage.forget()
+            self._draw_frame(scene, self.screen, alpha)
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter()
+
+    def _draw_frame(self, scene: Any, surface: pygame.Surface, alpha: float) -> None:
         scene.draw(surface, alpha)
         self.manager.draw_ui(surface)
         scene.draw_overlay(surface)
         self._draw_hints(surface, scene)
         self._draw_toasts(surface)
-        if self.first_frame_at is None:
-            self.first_frame_at = time.perf_counter()
 
     def layout_items(self) -> list[layout.Drawn]:
         """Render one frame and return what the scene reported drawing (the layout test's input)."""

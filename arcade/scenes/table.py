@@ -78,6 +78,7 @@ class TableScene(Scene):
     name = "table"
     background_tick = True  # keeps polling the session and animating under the pause menu
     takes_focus = False  # the table renderer takes the input (the journey tests play through it)
+    tracks_damage = True  # drawn through tables.parts.damage: the table's kept layer is put back where it changed
 
     @classmethod
     def examples(cls, app: Any) -> Iterator[TableScene]:

@@ -278,7 +278,7 @@ def changed(old: list[Op], new: list[Op]) -> list[Box]:
     return out
 
 
-def _disjoint(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+def disjoint(rects: list[pygame.Rect]) -> list[pygame.Rect]:
     """``rects`` with every overlapping group joined into its union (that costs no pixels): one pass, as
     each rectangle swallows what it meets among those kept so far, which stay apart from one another."""
     out: list[pygame.Rect] = []
@@ -297,7 +297,7 @@ def merged(boxes: list[Box], limit: int = MAX_PATCHES, free: int = FREE_WASTE_PX
 
     The candidate pairs wait in a heap by the pixels their union wastes; a pair whose rectangle has
     been merged since is dropped when it comes up (a frame with 40 damaged places: 0.8 ms, not 2.3)."""
-    rects = dict(enumerate(_disjoint([pygame.Rect(b) for b in boxes if b[2] > 0 and b[3] > 0])))
+    rects = dict(enumerate(disjoint([pygame.Rect(b) for b in boxes if b[2] > 0 and b[3] > 0])))
     if len(rects) <= 1:
         return list(rects.values())
 
@@ -334,6 +334,7 @@ class Layer:
         self._felt: pygame.Surface | None = None
         self._ops: list[Op] | None = None  # None: what the surface holds is not known (paint it all)
         self.repainted = 0  # pixels repainted by the last show() (the tests read it)
+        self.patches: list[pygame.Rect] | None = None  # where the last show() repainted (None: all of it)
 
     def reset(self, felt: pygame.Surface) -> None:
         """A new base under the operations (a new window size's felt): everything is painted again."""
@@ -357,7 +358,8 @@ class Layer:
             if sum(r.w * r.h for r in patches) > FULL_SHARE * window.w * window.h:
                 patches = [window]
         self.repainted = 0
-        boxes = [op.box for op in ops] if patches and patches[0] != window else []
+        self.patches = None if patches and patches[0] == window else patches
+        boxes = [op.box for op in ops] if self.patches else []
         for patch in patches:
             if patch.w <= 0 or patch.h <= 0:
                 continue

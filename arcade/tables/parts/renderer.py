@@ -21,6 +21,7 @@ import pygame
 from cardtable.arcade import layout
 from cardtable.arcade.anim import Vec
 from cardtable.arcade.cardart import PREMULTIPLIED
+from cardtable.arcade.tables.parts.damage import Tracked
 from cardtable.arcade.tables.parts.flights import FLIP_TIME
 from cardtable.arcade.tables.parts.layer import Layer, Notebook, Op, Unnoted, copy, noting
 from cardtable.arcade.tables.parts.palette import BAD, FELT, FELT_DARK, HINT, INK, Colour
@@ -103,7 +104,10 @@ class Renderer:
                 self._note_static()
             sprites = self._note_cards(alpha, lifted)
             layer = self._layer.show((self._static_ops or []) + self._card_ops)
-            copy(surface, layer)
+            if isinstance(surface, Tracked):  # the window keeps the last frame: put back what changed
+                surface.restore(layer, self._layer, self._layer.patches)
+            else:
+                copy(surface, layer)
         table.reporter.report_groups()
         table.draw_under(surface, alpha)
         dragged = None
