@@ -27,6 +27,8 @@ from cardtable.arcade.tables.parts.damage import Damage
 MIN_SIZE = (960, 540)
 DEFAULT_SIZE = (1280, 720)
 TOAST_FADE = 0.6  # seconds a message takes to fade out at its end
+WINDOW_CHANGES = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN,
+                  pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED, pygame.VIDEOEXPOSE)
 
 
 def parse_size(text: str | None) -> tuple[int, int]:
@@ -199,6 +201,8 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
             return
+        if event.type in WINDOW_CHANGES:  # the window's pixels may be new: the next frame draws all of it
+            self.damage.forget()
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self._resized(pygame.display.get_surface().get_size())
             return

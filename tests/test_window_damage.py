@@ -103,3 +103,18 @@ def test_a_table_frame_restored_in_part_is_the_frame_copied_whole(game: str) -> 
     assert len(tracked) == len(whole)
     assert [i for i, (a, b) in enumerate(zip(tracked, whole, strict=True)) if a != b] == []
     assert none == 0 and partial > len(tracked) * 0.8  # most frames restore only what changed
+
+
+
+def test_a_window_event_makes_the_next_table_frame_copy_the_whole_layer(play_app) -> None:
+    """The window shown again or resized by the system may hold new pixels: what the last frame
+    drew is forgotten (other events leave it)."""
+    from cardtable.arcade.loop import TICK
+
+    app = play_app((960, 540), "Tester")
+    for event, kept in ((pygame.event.Event(pygame.KEYUP, key=pygame.K_a), True),
+                        (pygame.event.Event(pygame.WINDOWEXPOSED), False)):
+        app.damage.layer, app.damage.boxes = "layer", [pygame.Rect(0, 0, 5, 5)]
+        app.post(event)
+        app.tick(TICK)
+        assert (app.damage.layer == "layer") is kept
