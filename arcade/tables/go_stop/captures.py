@@ -29,6 +29,14 @@ def group_of(card: str) -> str:
     return "P" if k in ("P", "D", "J") else k
 
 
+def grouped(cards: list[str]) -> dict[str, list[str]]:
+    """``cards`` by capture group (each group's cards in their order), every group there."""
+    groups: dict[str, list[str]] = {g: [] for g, _ in GROUPS}
+    for card in cards:
+        groups[group_of(card)].append(card)
+    return groups
+
+
 class Captures:
     """The capture rows' sprites and labels, the captured cards staged on the table, and where cards
     played by opponents come from (:attr:`origins`)."""
@@ -50,14 +58,14 @@ class Captures:
         """``seat``'s capture row in ``area``: a fan per kind (a staged card still on the table)."""
         t = self.table
         seating = t.seating
-        captures = self.cards(seat)
+        groups = grouped(self.cards(seat))
         size = seating.hsize(0.095)
         x = area.left
         origin = seating.stock_rect().topleft
         table_size = seating.pile_size()
         for g, _label in GROUPS:
             w = area.width * WEIGHTS[g]
-            cards = [c for c in captures if group_of(c) == g]
+            cards = groups[g]
             for j, rect in enumerate(fan(len(cards), x + w / 2, area.top + 8 * t.u, size, w - 10 * t.u,
                                          size[0] * 0.55)):
                 card = cards[j]
@@ -72,13 +80,13 @@ class Captures:
     def draw_labels(self, surface: pygame.Surface, seat: int, area: pygame.Rect) -> None:
         """Each group's label and count under its fan (an empty group shows its slot)."""
         t = self.table
-        captures = self.cards(seat)
+        groups = grouped(self.cards(seat))
         size = t.seating.hsize(0.095)
         x = area.left
         px = t.seating.label_px()
         for g, label in GROUPS:
             w = area.width * WEIGHTS[g]
-            cards = [c for c in captures if group_of(c) == g]
+            cards = groups[g]
             count = sum(hwatu.junk_value(c) for c in cards) if g == "P" else len(cards)
             colour = LABEL_COLOURS[g] if cards else MUTED
             y = area.top + 8 * t.u + size[1] + 3 * t.u
