@@ -415,28 +415,32 @@ def test_oh_hell_deals_the_next_hand_after_the_last_trick_has_flown() -> None:
     assert any(isinstance(s.key, str) and s.code for s in table.sprites if s.key != "trump")
 
 
-def test_oh_hell_illegal_card_shows_the_hosts_reason_in_table_words() -> None:
-    """Playing a card that does not follow suit is sent; the host's reason shows with the suit spelled
-    out (not the local guess), and the card stays in the hand."""
+def oh_hell_when(wanted: Any) -> Driver | None:
+    """An Oh Hell table for seat 0 of 4, the bots played on until ``wanted(seat 0's legal plays, its
+    hand)`` in the first of 40 deals that comes to it, then the last trick flown off, "Hand N over"
+    shown and the hand dealt; None if no deal does."""
     for seed in range(40):
         driver = Driver("oh_hell", 4, [0], seed)
         game, state = driver.game, driver.state
         for _ in range(400):
-            legal = game.legal(state, 0)
-            plays = [a["card"] for a in legal if a.get("type") == "play"]
-            hand = game.view(state, 0)["hand"]
-            if plays and len(plays) < len(hand):
-                break
+            if wanted([a for a in game.legal(state, 0) if a.get("type") == "play"], game.view(state, 0)["hand"]):
+                for _ in range(400):
+                    driver.table.tick(1 / 120)
+                return driver
             seat = next(s for s in game.to_act(state) if game.legal(state, s))
             driver.push(game.apply(state, seat, game.sample(state, seat, driver.rng)))
-        else:
-            continue
-        break
-    else:
+    return None
+
+
+def test_oh_hell_illegal_card_shows_the_hosts_reason_in_table_words() -> None:
+    """Playing a card that does not follow suit is sent; the host's reason shows with the suit spelled
+    out (not the local guess), and the card stays in the hand."""
+    driver = oh_hell_when(lambda plays, hand: bool(plays) and len(plays) < len(hand))
+    if driver is None:
         pytest.skip("no position with an illegal card")
-    table = driver.table
-    for _ in range(400):  # the last trick flies off, "Hand N over" shows, the hand is dealt
-        table.tick(1 / 120)
+    game, state, table = driver.game, driver.state, driver.table
+    plays = [a["card"] for a in game.legal(state, 0) if a.get("type") == "play"]
+    hand = game.view(state, 0)["hand"]
     bad = next(c for c in hand if c not in plays)
     sprite = next(s for s in table.sprites if s.hit == ("hand", bad))
     tried = table.handle(Command("click", "mouse", pos=sprite.rect.center), None)
@@ -454,23 +458,10 @@ def test_a_turn_table_sends_one_action_then_waits_for_the_hosts_answer() -> None
     """Confirm pressed twice before the host answered: one play goes (the second was made on the old
     position, and the host refused it with a reason about a position the player never saw); after a
     refusal the seat may send again, and after the host's next view."""
-    for seed in range(40):
-        driver = Driver("oh_hell", 4, [0], seed)
-        game, state = driver.game, driver.state
-        for _ in range(400):
-            plays = [a for a in game.legal(state, 0) if a.get("type") == "play"]
-            if plays:
-                break
-            seat = next(s for s in game.to_act(state) if game.legal(state, s))
-            driver.push(game.apply(state, seat, game.sample(state, seat, driver.rng)))
-        else:
-            continue
-        break
-    else:
-        pytest.fail("no position where seat 0 plays")
-    table = driver.table
-    for _ in range(400):  # the hand dealt and landed
-        table.tick(1 / 120)
+    driver = oh_hell_when(lambda plays, hand: bool(plays))
+    assert driver is not None, "no position where seat 0 plays"
+    game, state, table = driver.game, driver.state, driver.table
+    plays = [a for a in game.legal(state, 0) if a.get("type") == "play"]
     table.controls.inputs[0].cursor = game.view(state, 0)["hand"].index(plays[0]["card"])
     confirm = Command("confirm", "keyboard")
     assert table.handle(confirm, 0) == [(0, plays[0])]
