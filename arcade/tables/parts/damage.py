@@ -24,7 +24,7 @@ from typing import Any
 
 import pygame
 
-from cardtable.arcade.tables.parts.layer import DRAWS, copy, disjoint
+from cardtable.arcade.tables.parts.layer import copy, disjoint, redirected
 
 WHOLE_SHARE = 0.45  # put back more than this share of the window and the whole copy is quicker (short
 # rows copy at about half the speed per pixel of whole ones)
@@ -128,19 +128,8 @@ class Tracked:
 def tracking() -> Iterator[None]:
     """While the block runs, a ``pygame.draw`` call on a :class:`Tracked` draws on its window and adds
     the rectangle it touched, a pixel wider (on any other surface it draws as always)."""
-    saved = {name: getattr(pygame.draw, name) for name in DRAWS}
+    def draw(name: str, real: Callable[..., pygame.Rect], surface: Tracked, args: tuple, kwargs: dict) -> pygame.Rect:
+        return surface.drew(real(surface.window, *args, **kwargs).inflate(2, 2))
 
-    def wrap(real: Callable[..., pygame.Rect]) -> Callable[..., pygame.Rect]:
-        def call(surface: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
-            if type(surface) is Tracked:
-                return surface.drew(real(surface.window, *args, **kwargs).inflate(2, 2))
-            return real(surface, *args, **kwargs)
-        return call
-
-    for name, real in saved.items():
-        setattr(pygame.draw, name, wrap(real))
-    try:
+    with redirected(lambda surface: type(surface) is Tracked, draw):
         yield
-    finally:
-        for name, real in saved.items():
-            setattr(pygame.draw, name, real)

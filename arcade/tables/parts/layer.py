@@ -233,25 +233,36 @@ DRAWS = ("rect", "circle", "ellipse", "arc", "line", "aaline", "lines", "aalines
 
 
 @contextmanager
-def noting(book: Notebook) -> Iterator[Notebook]:
-    """While the block runs, ``pygame.draw`` calls on ``book`` are noted in it (on any other surface
-    they draw as always)."""
+def redirected(takes: Callable[[Any], bool],
+               draw: Callable[[str, Callable[..., pygame.Rect], Any, tuple, dict[str, Any]], pygame.Rect]) -> Iterator[None]:
+    """While the block runs, a ``pygame.draw.<name>(surface, ...)`` call on a surface that ``takes``
+    accepts goes to ``draw(name, the real function, surface, the other arguments, the keywords)``; on
+    any other surface it draws as always."""
     saved = {name: getattr(pygame.draw, name) for name in DRAWS}
 
     def wrap(name: str, real: Callable[..., pygame.Rect]) -> Callable[..., pygame.Rect]:
         def call(surface: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
-            if surface is book:
-                return book.drew(name, real, (surface, *args), kwargs)
+            if takes(surface):
+                return draw(name, real, surface, args, kwargs)
             return real(surface, *args, **kwargs)
         return call
 
     for name, real in saved.items():
         setattr(pygame.draw, name, wrap(name, real))
     try:
-        yield book
+        yield
     finally:
         for name, real in saved.items():
             setattr(pygame.draw, name, real)
+
+
+@contextmanager
+def noting(book: Notebook) -> Iterator[Notebook]:
+    """While the block runs, ``pygame.draw`` calls on ``book`` are noted in it (on any other surface
+    they draw as always)."""
+    with redirected(lambda surface: surface is book,
+                    lambda name, real, surface, args, kwargs: book.drew(name, real, (surface, *args), kwargs)):
+        yield book
 
 
 def changed(old: list[Op], new: list[Op]) -> list[Box]:
@@ -314,11 +325,10 @@ def merged(boxes: list[Box], limit: int = MAX_PATCHES, free: int = FREE_WASTE_PX
         if i not in rects or j not in rects:
             continue
         union = rects.pop(i).union(rects.pop(j))
-        hit = union.collidelist(list(rects.values()))
-        while hit >= 0:  # a union may reach over a third rectangle: it joins (painted once)
-            key = list(rects)[hit]
-            union = union.union(rects.pop(key))
-            hit = union.collidelist(list(rects.values()))
+        reached = [k for k, other in rects.items() if union.colliderect(other)]
+        while reached:  # a union may reach over other rectangles: they join it (painted once)
+            union = union.unionall([rects.pop(k) for k in reached])
+            reached = [k for k, other in rects.items() if union.colliderect(other)]
         for k, other in rects.items():
             heapq.heappush(pairs, (waste(union, other), k, fresh))
         rects[fresh] = union

@@ -47,17 +47,17 @@ class Outbox:
         then the attempts asked for since the last send; at a turn game's table, none for a seat
         still waiting for the host's answer, and one action a seat."""
         table = self.table
+        listed = [(s, a, True) for s, a in out if s is not None and table.is_legal(s, a)]
         sent: list[tuple[int, Action]] = []
-        for s, a in [*((s, a) for s, a in out if s is not None and table.is_legal(s, a)), *self.asks]:
-            if s in self.awaiting or (not table.realtime and any(seat == s for seat, _ in sent)):
+        for s, a, legal in [*listed, *((s, a, False) for s, a in self.asks)]:
+            if s in self.awaiting:  # (at a turn game's table, also after the seat's first action here)
                 continue
             sent.append((s, a))
-        self.asks = []
-        for s, a in sent:
-            if table.is_legal(s, a):
+            if legal:
                 table.on_send(s, a)  # (an attempt is not shown as played: the host rejects it with its reason)
             if not table.realtime:
                 self.awaiting[s] = ANSWER_WAIT
+        self.asks = []
         return sent
 
     def answered(self, seat: int) -> None:
