@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from cardtable.arcade import fonts
-from cardtable.arcade.cardart import CardArt
+from cardtable.arcade.cardart import PREMULTIPLIED, CardArt
 from cardtable.arcade.tables.base import Sprite, Table
 from cardtable.arcade.tables.parts import warmup
 
@@ -56,6 +56,17 @@ def test_the_card_layer_draws_the_same_pixels_as_drawing_every_card() -> None:
     assert [i for i, (a, b) in enumerate(zip(direct, layered, strict=True)) if a != b] == []
 
 
+def logged_one_by_one(table: Table) -> list[object]:
+    """The keys of the cards ``table`` draws from now on, in order: every card drawn one by one through
+    ``draw_sprite`` (none in a row with one fblits, see Renderer.plain), which logs it."""
+    drawn: list[object] = []
+    draw = table.renderer.draw_sprite
+    table.renderer.draw_sprite = lambda target, sprite, *rest, **kw: (drawn.append(sprite.key)  # type: ignore[method-assign]
+                                                                      or draw(target, sprite, *rest, **kw))
+    table.renderer.plain = lambda lifted: lambda sprite: None  # type: ignore[method-assign]
+    return drawn
+
+
 def test_cards_at_rest_are_drawn_once() -> None:
     table = Row("row", [0], CardArt(), (960, 540))
     table.set_view(0, {"phase": "play"}, [], [])
@@ -63,10 +74,7 @@ def test_cards_at_rest_are_drawn_once() -> None:
     for _ in range(30):  # the faces are drawn and the cards hold still
         table.tick(1 / 120)
         table.draw(surface, 0.5)
-    drawn: list[object] = []
-    draw = table.renderer.draw_sprite
-    table.renderer.draw_sprite = lambda target, sprite, *rest, **kw: (drawn.append(sprite.key)
-                                                                              or draw(target, sprite, *rest, **kw))
+    drawn = logged_one_by_one(table)
     table.tick(1 / 120)
     table.draw(surface, 0.5)
     assert drawn == []
@@ -89,10 +97,7 @@ def test_a_card_at_rest_that_lies_as_before_is_not_noted_again() -> None:
         table.draw(surface, 0.5)
     table.sprites[-1].rect.x += 40  # "far" lies elsewhere (no glide: it is at rest there at once)
     table.motion.jump("far", table.sprites[-1].rect.topleft)
-    noted: list[object] = []
-    draw = table.renderer.draw_sprite
-    table.renderer.draw_sprite = lambda target, sprite, *rest, **kw: (noted.append(sprite.key)
-                                                                      or draw(target, sprite, *rest, **kw))
+    noted = logged_one_by_one(table)
     table.draw(surface, 0.5)
     assert noted == ["far"]
     fresh = pygame.Surface(table.size)
@@ -157,10 +162,7 @@ def test_a_card_at_rest_stays_on_the_layer_while_its_marker_bobs(marked: str, co
         table.renderer.keep = keep
         table.set_view(0, {"phase": "play"}, [], [])
         surface = pygame.Surface(table.size)
-        drawn: list[object] = []
-        draw = table.renderer.draw_sprite
-        table.renderer.draw_sprite = lambda target, sprite, *rest, **kw: (drawn.append(sprite.key)  # type: ignore[method-assign]
-                                                                          or draw(target, sprite, *rest, **kw))
+        drawn = logged_one_by_one(table)
         out, per_frame = [], []
         for _ in range(60):
             drawn.clear()
@@ -479,7 +481,8 @@ def test_the_layer_repaints_to_the_pixels_of_painting_afresh_through_any_edits()
 
 class Backs(Table):
     """Two others' hands of backs without shadows (one hand turned), a face, a dimmed and a marked back
-    among them; ``moved`` closes the hands up (every back glides, some off the window's edge)."""
+    among them, and my hand of faces on their shadows (one upside down, one glowing, one dimmed) with a
+    back among them; ``moved`` closes the hands up (every card glides, some off the window's edge)."""
 
     moved = False
 
@@ -493,16 +496,23 @@ class Backs(Table):
                          for i in range(20)]
         self.sprites[25].dim = True
         self.sprites[30].mark = (255, 210, 80)
+        hand = ["2S", "7H", "9H", "TD", "JD", "QC", "KC", "AS", "3H", "4C"]
+        fan = 3 * step
+        self.sprites += [Sprite(("hand", code), code, pygame.Rect(200 + fan * i, 400 - (i == 4) * 20, w, h),
+                                flipped=i == 6, glow=(90, 220, 255) if i == 2 else None, dim=i == 8)
+                         for i, code in enumerate(hand)]
+        self.sprites.insert(-5, Sprite("among", None, pygame.Rect(200 + fan * 5 - 10, 420, w, h), shadow=False))
 
 
-def test_plain_backs_drawn_in_a_row_are_the_backs_drawn_one_by_one() -> None:
-    """The backs the renderer draws with one fblits (plain_back) are drawn as draw_sprite draws them,
-    frame for frame while they glide, between a face, a dimmed and a marked back."""
+def test_plain_cards_drawn_in_a_row_are_the_cards_drawn_one_by_one() -> None:
+    """The backs and the faces on their shadows the renderer draws with one fblits (Renderer.plain) are
+    drawn as draw_sprite draws them, frame for frame while they glide, between a dimmed, a glowing and
+    a marked card and a back among the faces."""
     def run(batched: bool, keep: bool) -> list[bytes]:
         table = Backs("backs", [0], CardArt(), (960, 540))
         table.renderer.keep = keep
         if not batched:
-            table.renderer.plain_back = lambda *_: False  # type: ignore[method-assign]
+            table.renderer.plain = lambda lifted: lambda sprite: None  # type: ignore[method-assign]
         table.set_view(0, {"phase": "play"}, [], [])
         surface = pygame.Surface(table.size)
         out = []
@@ -513,6 +523,10 @@ def test_plain_backs_drawn_in_a_row_are_the_backs_drawn_one_by_one() -> None:
             table.tick(1 / 120)
             table.draw(surface, (i % 10) / 10)
             out.append(pygame.image.tobytes(surface, "RGB"))
+        if batched:  # (the plain faces: all but the glowing and the dimmed one)
+            plain = table.renderer.plain(None)
+            assert ([s.code for s in table.sprites if plain(s) == PREMULTIPLIED]
+                    == ["QH", "2S", "7H", "TD", "JD", "QC", "KC", "AS", "4C"])
         return out
 
     for keep in (False, True):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
 from contextlib import nullcontext
 from typing import TYPE_CHECKING
 
@@ -115,50 +116,82 @@ class Renderer:
         moving = table.motion.moving_keys() if layout.is_recording() else ()
         markers = self._markers if self.keep else {}
         motion, art = table.motion, table.art
-        backs: list[tuple[pygame.Surface, Vec]] = []  # plain backs in a row, drawn with one call
-        back_images: dict[tuple[tuple[int, int], bool], pygame.Surface] = {}  # (the art's, looked up once a frame)
+        batch: list[tuple[pygame.Surface, Vec]] = []  # plain cards in a row, drawn with one fblits
+        batch_flags = 0  # (how they are blitted: the plain backs as they are, the faces premultiplied)
+        images: dict[tuple, tuple[pygame.Surface, int]] = {}  # the art's, and its pad (looked up once a frame)
         dragged_key = controls.dragged_key()  # (once a frame, not once a card)
-        plain = self.plain_back
+        plain = self.plain(lifted)
+        offset = shadow_offset(u)
         for sprite in sprites:
             room = markers.get(id(sprite))
             if room is not None:  # the card is on the layer, its marker bobs over it
-                if backs:
-                    surface.fblits(backs)
-                    backs = []
+                if batch:
+                    surface.fblits(batch, batch_flags)
+                    batch = []
                 self._draw_marker_of(surface, sprite, alpha, room)
                 continue
             if dragged_key is not None and dragged_key == sprite.key:
                 dragged = sprite
                 continue
-            if plain(sprite, lifted):  # what draw_sprite draws of it, without its steps for the rest
-                look = (sprite.rect.size, sprite.flipped)
-                image = back_images.get(look)
-                if image is None:
-                    image = back_images[look] = art.card(None, *look)
-                backs.append((image, motion.pos(sprite.key, alpha) or sprite.rect.topleft))
+            # what draw_sprite draws of a plain back or a plain face, without its steps for the rest
+            flags = plain(sprite)
+            if flags is not None:
+                look = (sprite.code, sprite.rect.size, sprite.flipped)
+                found = images.get(look)
+                if found is None:
+                    if flags:
+                        found = images[look] = (art.shadowed(*look, offset), art.glow_pad(look[1]))
+                    else:
+                        found = images[look] = (art.card(*look), 0)
+                if batch and flags != batch_flags:
+                    surface.fblits(batch, batch_flags)
+                    batch = []
+                batch_flags = flags
+                at = motion.pos(sprite.key, alpha) or sprite.rect.topleft
+                batch.append((found[0], (at[0] - found[1], at[1] - found[1])))
             else:
-                if backs:
-                    surface.fblits(backs)
-                    backs = []
+                if batch:
+                    surface.fblits(batch, batch_flags)
+                    batch = []
                 self.draw_sprite(surface, sprite, alpha, -7 * u if sprite is lifted else 0.0)
             if sprite.key in moving:  # where it is on its way (its group reports where it lands)
                 at = table.motion.pos(sprite.key, alpha) or sprite.rect.topleft
                 layout.report("cards", (round(at[0]), round(at[1]), *sprite.rect.size), f"flying {sprite.code or 'card'}",
                               owner=sprite.group)
-        if backs:
-            surface.fblits(backs)
+        if batch:
+            surface.fblits(batch, batch_flags)
         if dragged is not None:
             self.draw_sprite(surface, dragged, alpha)
         table.flights.draw(surface, alpha, table.art)
         table.draw_buttons(surface)
         table.draw_over(surface, alpha)
 
-    def plain_back(self, sprite: Sprite, lifted: Sprite | None) -> bool:
-        """Whether :meth:`draw_sprite` would draw ``sprite`` as one blit of the art's back where it is
-        now (no shadow, glow, dimming or marker, not lifted): the others' hands closing up after a card
-        left them move dozens of these a frame, drawn in a row with one ``fblits``."""
-        return (sprite.code is None and not sprite.shadow and sprite.glow is None and not sprite.dim
-                and sprite is not lifted and (sprite.mark is None or self.table.replaying))
+    def plain(self, lifted: Sprite | None) -> Callable[[Sprite], int | None]:
+        """A test of this frame's sprites: when :meth:`draw_sprite` would draw one as one blit of an image
+        of the art where it is now (no shadow, glow, dimming or marker of its own, not lifted, shaking
+        or turning, its face drawn already), the flags of that blit: 0 for a plain back, PREMULTIPLIED
+        for a face on its shadow; None when it draws more. Such cards in a row are drawn with one
+        ``fblits``: the others' hands closing up after a card left them move dozens of backs a frame,
+        and a hand of 25 re-centres after each play."""
+        table = self.table
+        shaking = {e.key for e in table.effects.items if e.kind == "shake"}
+        turning = table.flights.flips
+        ready = getattr(table.art, "has", None)
+        replaying = table.replaying
+
+        def flags(sprite: Sprite) -> int | None:
+            if (sprite.glow is not None or sprite.dim or sprite is lifted
+                    or (sprite.mark is not None and not replaying)):
+                return None
+            code = sprite.code
+            if code is None:
+                return None if sprite.shadow else 0
+            if (not sprite.shadow or code in shaking or sprite.key in turning
+                    or (ready is not None and not ready(sprite.rect.size, ("face", code, sprite.flipped)))):
+                return None
+            return PREMULTIPLIED
+
+        return flags
 
     # -- the felt and the kept layer --------------------------------------------------------------
 
