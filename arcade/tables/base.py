@@ -223,8 +223,7 @@ class Table:
                                   back=snap_back)
         keep = {s.key for s in self.sprites} | {g.key for g in self.flights.ghosts}
         self.motion.retain(keep)
-        self.warmup.queue(self.warm_sizes(), self.deck, {(s.rect.size, s.flipped) for s in self.sprites
-                                                         if s.shadow and s.glow is None and s.code is not None})
+        self.warmup.queue(self.warm_sizes(), self.deck, self.warm_shadowed())
         if self.views:
             self._first_layout = False
         self.renderer.invalidate()
@@ -363,6 +362,11 @@ class Table:
     def warm_sizes(self) -> Iterable[tuple[tuple[int, int], bool]]:
         """The card sizes (and turns) whose faces of :attr:`deck` are drawn ahead: those of face-up cards."""
         return ((s.rect.size, s.flipped) for s in self.sprites if s.code is not None and len(s.code) == 2)
+
+    def warm_shadowed(self) -> Iterable[tuple[tuple[int, int], bool]]:
+        """The card sizes (and turns) at which each card of :attr:`deck` on its shadow is drawn ahead:
+        those of face-up cards lying on their shadows."""
+        return {(s.rect.size, s.flipped) for s in self.sprites if s.shadow and s.glow is None and s.code is not None}
 
     def banner_y(self) -> float:
         return self.H / 2

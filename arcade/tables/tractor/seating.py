@@ -48,6 +48,10 @@ class Seating:
         dx, dy = [(0, 0.085), (0.2, 0), (0, -0.11), (-0.2, 0)][self.rel(seat)]  # mine clear of the prompt
         return (cx + dx * t.W, cy + dy * t.H)
 
+    def trick_size(self) -> tuple[int, int]:
+        """The cards played to the trick (and the kitty shown, the draw pile)."""
+        return self.table.card_px(0.16)
+
     def hand_size(self) -> tuple[int, int]:
         return self.table.card_px(0.19)
 
@@ -101,7 +105,7 @@ class Seating:
 
     def draw_pile_rect(self) -> pygame.Rect:
         t = self.table
-        rect = pygame.Rect(0, 0, *t.card_px(0.16))
+        rect = pygame.Rect(0, 0, *self.trick_size())
         rect.center = (round(t.W / 2), round(t.H * 0.4))
         return rect
 
