@@ -374,18 +374,6 @@ def test_the_glyphs_of_the_text_sizes_in_use_come_next_then_the_banners() -> Non
     assert sizes[-1] == fonts.point_size(90 * table.u)  # then the other sizes' first glyphs, largest first
 
 
-def test_the_warm_up_expects_the_hint_bars_text_sizes_at_each_window_size() -> None:
-    """The bar of key hints first shows when the player's turn comes: its words' and key caps' sizes are
-    made ready ahead (a first text at a point size cost 1.35 ms in Tractor's first play at 1920x1080)."""
-    table = Row("row", [0], CardArt(), (1920, 1080))
-    for size in ((1920, 1080), (1280, 720)):
-        table.resize(size)
-        table.set_view(0, {"phase": "play"}, [{"type": "play"}], [])
-        table.ink.sizes.clear()
-        assert table.hint_bar.image(0, [(("confirm",), "Play the card"), (("left", "right"), "Move")], table.W)
-        assert table.ink.sizes and set(table.ink.sizes) <= set(table.warmup.expected())
-
-
 def test_a_sound_whose_wav_is_ready_is_made_playable_before_the_other_text_sizes() -> None:
     """A sound's first play cost up to 1.1 ms in a frame with a new view: one whose WAV is ready is
     made playable on an idle tick right after the glyphs of the sizes in use."""

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from cardtable.arcade import fonts, layout, ui_theme
+from cardtable.arcade import layout, ui_theme
 from cardtable.arcade.tables.parts.palette import GOLD, MUTED
 
 if TYPE_CHECKING:
@@ -17,8 +17,6 @@ if TYPE_CHECKING:
 # A hint: the input kinds whose buttons it shows (a pair shows both, or one D-pad glyph) and its words.
 Hint = tuple[tuple[str, ...], str]
 ARROWS = ("left", "right")
-WORDS_PX = 19  # the hints' words at the table's scale (smaller where the bar is short of room)
-CAP_SHARE = 0.85  # a key cap's name, to the words' size
 
 
 class HintBar:
@@ -30,8 +28,6 @@ class HintBar:
 
     def resize(self) -> None:
         self._cache.clear()
-        px = WORDS_PX * self.table.u  # the warm-up makes ready the glyphs of the words' and key caps' sizes
-        self.table.warmup.expect("hint bar", (fonts.point_size(max(8, round(px * k))) for k in (1, CAP_SHARE)))
 
     def draw(self, surface: pygame.Surface, hints: Iterable[Hint | None], x: float | None = None,
              y: float | None = None, anchor: str = "midbottom") -> None:
@@ -82,11 +78,11 @@ class HintBar:
         """A hint bar no wider than ``width`` (smaller text first, then the last hints dropped): each
         hint's buttons as key caps or pad glyphs, then its words, all one line of table text tall."""
         ink, u = self.table.ink, self.table.u
-        px = WORDS_PX * u
+        px = 19 * u
         while True:
             words = [ink.text(w, px, MUTED) for _, w in items]
             cap_h = words[0].get_height() + round(8 * u)
-            caps = [[self._cap(c, cap_h, px * CAP_SHARE) for c in cs] for cs, _ in items]
+            caps = [[self._cap(c, cap_h, px * 0.85) for c in cs] for cs, _ in items]
             gap = round(6 * u)
             widths = [sum(c.get_width() + gap for c in cs) + w.get_width() for cs, w in zip(caps, words, strict=True)]
             total = sum(widths) + round(26 * u) * (len(items) - 1) + round(24 * u)

@@ -209,13 +209,14 @@ class TractorTable(CouchPlay, ActionMenu, Table):
                 (starter_chip(px), STARTER)]
 
     def warm_sizes(self) -> list[tuple[tuple[int, int], bool]]:
-        """The cards' sizes, the last trick's small cards (drawn on the static layer) and the trick's,
-        before the first card is played to it: while the hands are dealt, not in the frames of the
-        play (a trick's face and its shadow first drawn then cost 0.6-1.0 ms at 1920x1080)."""
-        return [*super().warm_sizes(), (self.last_trick.card_size(), False), (self.seating.trick_size(), False)]
+        """The cards' sizes, and the last trick's small cards (drawn on the static layer)."""
+        return [*super().warm_sizes(), (self.last_trick.card_size(), False)]
 
     def warm_shadowed(self) -> set[tuple[tuple[int, int], bool]]:
-        """Those lying on their shadows, and the trick's cards."""
+        """Those lying on their shadows, and the trick's cards from the deal on: a card played to the
+        trick first drawn in the frame after the play cost 0.6-1.0 ms at 1920x1080, face and shadow.
+        (Drawn with the cards on their shadows, after the faces in use and the text sizes' first
+        glyphs: a table shown in the middle of the play needs those first.)"""
         return {*super().warm_shadowed(), (self.seating.trick_size(), False)}
 
     def draw_over(self, surface: pygame.Surface, alpha: float) -> None:
