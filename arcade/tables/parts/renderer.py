@@ -168,11 +168,11 @@ class Renderer:
 
     def plain(self, lifted: Sprite | None) -> Callable[[Sprite], int | None]:
         """A test of this frame's sprites: when :meth:`draw_sprite` would draw one as one blit of an image
-        of the art where it is now (no shadow, glow, dimming or marker of its own, not lifted, shaking
-        or turning, its face drawn already), the flags of that blit: 0 for a plain back, PREMULTIPLIED
-        for a face on its shadow; None when it draws more. Such cards in a row are drawn with one
-        ``fblits``: the others' hands closing up after a card left them move dozens of backs a frame,
-        and a hand of 25 re-centres after each play."""
+        of the art where it is now, a back without a shadow or a face on its shadow (no glow, dimming or
+        marker of its own, not lifted, shaking or turning, its face drawn already), the flags of that
+        blit: 0 for the back, PREMULTIPLIED for the face; None when it draws more. Such cards in a row
+        are drawn with one ``fblits``: the others' hands closing up after a card left them move dozens
+        of backs a frame, and a hand of 25 re-centres after each play."""
         table = self.table
         shaking = {e.key for e in table.effects.items if e.kind == "shake"}
         turning = table.flights.flips
