@@ -82,6 +82,8 @@ def build_parser(with_options: bool = False) -> argparse.ArgumentParser:
     bench.add_argument("--seconds", type=float, default=None, help="time budget per measurement")
     bench.add_argument("--games", type=_csv, default=None, help="only these games")
     bench.add_argument("--sizes", type=_csv, default=None, help="frame: window sizes (default 1280x720,1920x1080)")
+    bench.add_argument("--runs", type=int, default=None,
+                       help="frame: run this many times, each in a fresh process; report the medians")
 
     host = sub.add_parser("host", help="a headless LAN host", epilog=epilog, formatter_class=wide)
     host.add_argument("--game", default="oh_hell")
