@@ -105,7 +105,6 @@ def test_a_table_frame_restored_in_part_is_the_frame_copied_whole(game: str) -> 
     assert none == 0 and partial > len(tracked) * 0.8  # most frames restore only what changed
 
 
-
 def test_a_window_event_makes_the_next_table_frame_copy_the_whole_layer(play_app) -> None:
     """The window shown again or resized by the system may hold new pixels: what the last frame
     drew is forgotten (other events leave it)."""

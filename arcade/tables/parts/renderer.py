@@ -122,12 +122,16 @@ class Renderer:
         dragged_key = controls.dragged_key()  # (once a frame, not once a card)
         plain = self.plain(lifted)
         offset = shadow_offset(u)
+
+        def flush() -> None:
+            if batch:
+                surface.fblits(batch, batch_flags)
+                batch.clear()
+
         for sprite in sprites:
             room = markers.get(id(sprite))
             if room is not None:  # the card is on the layer, its marker bobs over it
-                if batch:
-                    surface.fblits(batch, batch_flags)
-                    batch = []
+                flush()
                 self._draw_marker_of(surface, sprite, alpha, room)
                 continue
             if dragged_key is not None and dragged_key == sprite.key:
@@ -143,23 +147,19 @@ class Renderer:
                         found = images[look] = (art.shadowed(*look, offset), art.glow_pad(look[1]))
                     else:
                         found = images[look] = (art.card(*look), 0)
-                if batch and flags != batch_flags:
-                    surface.fblits(batch, batch_flags)
-                    batch = []
-                batch_flags = flags
+                if flags != batch_flags:
+                    flush()
+                    batch_flags = flags
                 at = motion.pos(sprite.key, alpha) or sprite.rect.topleft
                 batch.append((found[0], (at[0] - found[1], at[1] - found[1])))
             else:
-                if batch:
-                    surface.fblits(batch, batch_flags)
-                    batch = []
+                flush()
                 self.draw_sprite(surface, sprite, alpha, -7 * u if sprite is lifted else 0.0)
             if sprite.key in moving:  # where it is on its way (its group reports where it lands)
                 at = table.motion.pos(sprite.key, alpha) or sprite.rect.topleft
                 layout.report("cards", (round(at[0]), round(at[1]), *sprite.rect.size), f"flying {sprite.code or 'card'}",
                               owner=sprite.group)
-        if batch:
-            surface.fblits(batch, batch_flags)
+        flush()
         if dragged is not None:
             self.draw_sprite(surface, dragged, alpha)
         table.flights.draw(surface, alpha, table.art)
