@@ -80,14 +80,18 @@ class Motion:
         duration: float | None = None,
         delay: float = 0.0,
         back: bool = False,
+        glide: bool = True,
     ) -> None:
-        """Send ``key`` to ``target``: from where it is now, or from ``origin`` if it is new."""
+        """Send ``key`` to ``target``: from where it is now, or from ``origin`` if it is new. Not
+        ``glide``: a key at rest is put there at once (one on its way, or new, still goes there in time)."""
         target = (float(target[0]), float(target[1]))
         old = self._targets.get(key)
         if old == target:
             return
         self._targets[key] = target
         tween = self._tweens.get(key)
+        if not glide and tween is None and old is not None:
+            return
         if tween is not None:
             start = tween.now
         elif old is not None:

@@ -220,7 +220,7 @@ class Table:
                 self.motion.jump(sprite.key, sprite.rect.topleft)
             else:
                 self.motion.place(sprite.key, sprite.rect.topleft, origin=sprite.origin, delay=sprite.delay,
-                                  back=snap_back)
+                                  back=snap_back, glide=sprite.glide)
         keep = {s.key for s in self.sprites} | {g.key for g in self.flights.ghosts}
         self.motion.retain(keep)
         self.warmup.queue(self.warm_sizes(), self.deck, self.warm_shadowed())

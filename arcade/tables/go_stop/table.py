@@ -207,7 +207,7 @@ class GoStopTable(CouchPlay, ActionMenu, WaitingButtons, Table):
         for j, (code, rect) in enumerate(zip(codes, rects, strict=True)):
             key = code if code is not None else ("back", seat, j)
             self.sprites.append(Sprite(key, code, rect, shadow=False, origin=origin,
-                                       group=f"hand {seat}"))
+                                       group=f"hand {seat}", glide=code is not None))
 
     def warm_sizes(self) -> list[tuple[tuple[int, int], bool]]:
         """Every card size in use (the hwatu faces of :attr:`deck` are drawn ahead at each)."""

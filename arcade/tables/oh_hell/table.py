@@ -84,7 +84,7 @@ class OhHellTable(Table):
             dealt_from = seating.played_from(dealer, small)
             for j, rect in enumerate(backs):
                 self.sprites.append(Sprite(("back", seat, j), None, rect, origin=dealt_from, shadow=False,
-                                           delay=0.02 * j, group=f"hand {seat}"))
+                                           delay=0.02 * j, group=f"hand {seat}", glide=False))
         trick_size = seating.trick_size()
         for played in view.get("trick") or []:
             seat, card = played["seat"], played["card"]

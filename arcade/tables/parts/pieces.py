@@ -35,6 +35,7 @@ class Sprite:
     delay: float = 0.0
     mark: Colour | None = None  # a cursor marker drawn above (or below, when flipped) the card
     group: str = ""  # the layout group it belongs to ("hand 0", "trick", "captures 1"; see Reporter)
+    glide: bool = True  # False: from one place at rest to the next at once (a card new or on its way glides)
 
 
 @dataclass(slots=True)

@@ -163,7 +163,8 @@ class TractorTable(CouchPlay, ActionMenu, Table):
                 else:
                     key = ("shown", seat, code, seen[code])
                     seen[code] += 1
-                self.sprites.append(Sprite(key, code, rect, shadow=False, origin=pile, group=f"hand {seat}"))
+                self.sprites.append(Sprite(key, code, rect, shadow=False, origin=pile, group=f"hand {seat}",
+                                          glide=code is not None))
 
     def _build_middle(self, view: dict[str, Any]) -> None:
         size = self.seating.trick_size()
