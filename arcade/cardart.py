@@ -124,6 +124,13 @@ PIPS: dict[int, list[Point]] = {
 PREMULTIPLIED = pygame.BLEND_PREMULTIPLIED  # how :meth:`CardArt.shadowed`'s images are blitted
 
 
+def dimming(size: tuple[int, int]) -> pygame.Surface:
+    """The shade over a card that cannot be played (blit at the card's corner)."""
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surface, (10, 20, 15, 110), surface.get_rect(), border_radius=round(size[0] * 0.08))
+    return surface
+
+
 class SurfaceCache:
     """Surfaces drawn once per (size, key) and fonts per pixel height, shared by the card-art classes.
 
@@ -178,23 +185,42 @@ class SurfaceCache:
                 return self._get(size, ("stand-in", *key), lambda image=scaled: image)
         return None
 
-    def shadowed(self, code: str | None, size: tuple[int, int], flipped: bool, offset: tuple[int, int]) -> pygame.Surface:
+    def shadowed(self, code: str | None, size: tuple[int, int], flipped: bool, offset: tuple[int, int],
+                 glow: tuple[int, int, int] | None = None, dim: bool = False) -> pygame.Surface:
         """The card (face, or back for None) on its drop shadow, ``offset`` pixels down-right, as one
         surface: a card on the felt is one blit a frame, not two. Blit it at the card's corner minus
         ``glow_pad(size)``, with ``special_flags=PREMULTIPLIED``: its colours are premultiplied by
         their alpha, which pygame-ce blends in about 60% of the time of a plain alpha blit (11 us
-        against 19 for a card at 1920x1080), and the cards are most of what a frame blits. Needs the
-        subclass's ``card``, ``shadow`` and ``glow_pad``."""
+        against 19 for a card at 1920x1080), and the cards are most of what a frame blits. With
+        ``glow`` the card's halo lies between the shadow and the card, and ``dim`` darkens the card (a
+        card that cannot be played): a hand whose cards light up when its turn comes is repainted with
+        one blit a card, not four (see :meth:`lit_key`). Needs the subclass's ``card``, ``shadow``,
+        ``glow`` and ``glow_pad``."""
         def make() -> pygame.Surface:
             t: Any = self
             pad = t.glow_pad(size)
             shadow = t.shadow(size)
             out = pygame.Surface((shadow.get_width() + offset[0], shadow.get_height() + offset[1]), pygame.SRCALPHA)
-            out.blit(shadow, offset)
-            out.blit(t.card(code, size, flipped), (pad, pad))
-            return (out.convert_alpha() if pygame.display.get_surface() is not None else out).premul_alpha()
+            card = t.card(code, size, flipped)
+            if glow is None and not dim:
+                out.blit(shadow, offset)
+                out.blit(card, (pad, pad))
+                return (out.convert_alpha() if pygame.display.get_surface() is not None else out).premul_alpha()
+            layers = [(shadow, offset), (t.glow(size, glow), (0, 0))] if glow is not None else [(shadow, offset)]
+            layers += [(card, (pad, pad))] + ([(dimming(size), (pad, pad))] if dim else [])
+            for image, at in layers:  # each over the last, premultiplied: the pixels of drawing them in turn
+                out.blit(image.premul_alpha(), at, special_flags=PREMULTIPLIED)
+            return out.convert_alpha() if pygame.display.get_surface() is not None else out
 
-        return self._get(size, ("shadowed", code, flipped, offset), make)
+        return self._get(size, self.lit_key(code, flipped, offset, glow, dim), make)
+
+    @staticmethod
+    def lit_key(code: str | None, flipped: bool, offset: tuple[int, int], glow: tuple[int, int, int] | None = None,
+                dim: bool = False) -> tuple:
+        """The cache key of :meth:`shadowed`'s image (``has(size, key)``: drawn already)."""
+        if glow is None and not dim:
+            return ("shadowed", code, flipped, offset)
+        return ("shadowed", code, flipped, offset, glow, dim)
 
     @staticmethod
     def _flip(surface: pygame.Surface, flipped: bool) -> pygame.Surface:

@@ -72,6 +72,9 @@ class Table:
     offer_hint = False  # the table scene says so: the Hint button works here (the hint bar names it)
     realtime = False
     deck: tuple[str, ...] = WARM_CODES  # the faces drawn ahead at each card size in use
+    # the looks (halo, shaded) a player's cards take when the turn comes to them, each card on its
+    # shadow in such a look made one image ahead (see Warmup.light): the legal ones lit, the others shaded
+    hand_looks: tuple[tuple[Colour | None, bool], ...] = ()
 
     def __init__(self, game_name: str, local_seats: list[int], art: CardArt, size: tuple[int, int]) -> None:
         self.game_name = game_name
@@ -224,6 +227,10 @@ class Table:
         keep = {s.key for s in self.sprites} | {g.key for g in self.flights.ghosts}
         self.motion.retain(keep)
         self.warmup.queue(self.warm_sizes(), self.deck, self.warm_shadowed())
+        for sprite in self.sprites if self.hand_looks else ():  # a player's cards as they look in their turn
+            if sprite.seat in self.local_seats and sprite.shadow and sprite.code is not None:
+                for glow, dim in self.hand_looks:
+                    self.warmup.light(sprite.code, sprite.rect.size, sprite.flipped, glow, dim)
         if self.views:
             self._first_layout = False
         self.renderer.invalidate()

@@ -32,6 +32,8 @@ class GoStopTable(CouchPlay, ActionMenu, WaitingButtons, Table):
     :attr:`result` the hand's result, :attr:`narration` the recap of each turn. ``zone`` and
     ``menu_focus`` (:class:`ActionMenu`) say where the keys are."""
 
+    hand_looks = ((LEGAL, False), (None, True))  # the legal cards lit in the turn, the others shaded
+
     deck = (*hwatu.CARDS, *hwatu.JOKERS)
 
     def __init__(self, game_name: str, local_seats: list[int], art: Any, size: tuple[int, int]) -> None:

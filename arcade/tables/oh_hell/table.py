@@ -27,6 +27,8 @@ class OhHellTable(Table):
     buttons, :attr:`scoreboard` the plates and info panel, :attr:`sheet` the score sheet,
     :attr:`last_trick` the last trick shown large, :attr:`pacing` the pauses between tricks and hands."""
 
+    hand_looks = ((LEGAL, False), (None, True))  # the legal cards lit in the turn, the others shaded
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.seating = Seating(self)
         self.privacy = Privacy(self)

@@ -21,7 +21,7 @@ import pygame
 
 from cardtable.arcade import layout
 from cardtable.arcade.anim import Vec
-from cardtable.arcade.cardart import PREMULTIPLIED
+from cardtable.arcade.cardart import PREMULTIPLIED, dimming
 from cardtable.arcade.tables.parts.damage import Tracked
 from cardtable.arcade.tables.parts.flights import FLIP_TIME
 from cardtable.arcade.tables.parts.layer import Layer, Notebook, Op, Unnoted, copy, noting
@@ -240,8 +240,9 @@ class Renderer:
             resting, changing = [], table.sprites
         else:
             resting, changing = self._partition(alpha, lifted, under)
-        key = tuple((s.key, s.code, s.rect.x, s.rect.y, s.rect.w, s.rect.h, s.flipped, s.glow, s.dim, s.shadow)
-                    for s in resting)
+        lit = self.lit  # (a card with a halo or shade is noted again once its one image is made)
+        key = tuple((s.key, s.code, s.rect.x, s.rect.y, s.rect.w, s.rect.h, s.flipped, s.glow, s.dim, s.shadow,
+                     (s.glow is not None or s.dim) and s.shadow and lit(s)) for s in resting)
         art = table.art
         epoch = getattr(art, "epoch", None)
         era = (art, epoch, table.u, table.size)  # what a card's notes were taken with
@@ -365,9 +366,7 @@ class Renderer:
     def _dim(self, size: tuple[int, int]) -> pygame.Surface:
         surface = self._dims.get(size)
         if surface is None:
-            surface = pygame.Surface(size, pygame.SRCALPHA)
-            pygame.draw.rect(surface, (10, 20, 15, 110), surface.get_rect(), border_radius=round(size[0] * 0.08))
-            self._dims[size] = surface
+            surface = self._dims[size] = dimming(size)
         return surface
 
     def draw_sprite(self, surface: pygame.Surface, sprite: Sprite, alpha: float, lift: float = 0.0,
@@ -395,11 +394,12 @@ class Renderer:
             surface.blit(stand_in, (x, y))
             self._draw_marks(surface, sprite, x, y, marker=marker)
             return
-        if sprite.shadow and sprite.glow is None and turning is None:  # the card and its shadow: one blit
+        if sprite.shadow and turning is None and self.lit(sprite):  # the card, its shadow (and halo, and
+            # shade): one blit
             pad = art.glow_pad(size)
-            shadowed = art.shadowed(sprite.code, size, sprite.flipped, shadow_offset(u))
+            shadowed = art.shadowed(sprite.code, size, sprite.flipped, shadow_offset(u), sprite.glow, sprite.dim)
             surface.blit(shadowed, (x - pad, y - pad), special_flags=PREMULTIPLIED)
-            self._draw_marks(surface, sprite, x, y, marker=marker)
+            self._draw_marks(surface, sprite, x, y, card=False, marker=marker)
             return
         if sprite.shadow:
             pad = art.glow_pad(size)
@@ -415,6 +415,17 @@ class Renderer:
             return
         surface.blit(art.card(sprite.code, size, sprite.flipped), (x, y))
         self._draw_marks(surface, sprite, x, y, marker=marker)
+
+    def lit(self, sprite: Sprite) -> bool:
+        """Whether ``sprite``, a card on its shadow, is drawn as one image of the art: always without a
+        halo or shade (the image is made when first needed), else when the image with them is made
+        already (on an idle tick: see :meth:`.warmup.Warmup.light`)."""
+        if sprite.glow is None and not sprite.dim:
+            return True
+        art = self.table.art
+        has = getattr(art, "has", None)
+        return has is not None and has(sprite.rect.size, art.lit_key(sprite.code, sprite.flipped, shadow_offset(self.table.u),
+                                                                    sprite.glow, sprite.dim))
 
     def _draw_marks(self, surface: pygame.Surface, sprite: Sprite, x: float, y: float, card: bool = True,
                     marker: bool = True) -> None:

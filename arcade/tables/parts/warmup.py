@@ -3,15 +3,18 @@ stand-ins for the faces a frame needs before they are ready."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import pygame
 
 from cardtable.arcade import fonts
 from cardtable.arcade.sound import Sounds
-from cardtable.arcade.tables.parts.palette import INK
+from cardtable.arcade.tables.parts.palette import INK, Colour
 
+Look = tuple[str | None, tuple[int, int], bool, tuple[int, int, int] | None, bool]  # code, size, flipped, glow, dim
+SHADOWED_PER_TICK = 4  # cards on their shadows an idle tick makes (0.15-0.3 ms each at 1920x1080; a tick
+# each left a hundred of Tractor's still to make when its play began)
 FACES_PER_FRAME = 2  # new card faces a frame may draw; the rest show scaled stand-ins for a few ticks
 GLYPHS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 .,:;!?()+-=/&'\u00b7\u2026"
 GLYPHS_PER_TICK = 12  # a text size's glyphs are made ready a few at a time: all at once took 5 ms at 88 pt
@@ -32,17 +35,19 @@ def shadow_offset(u: float) -> tuple[int, int]:
 
 
 class Warmup:
-    """One thing an idle tick, the costliest cliffs first: a face of the deck at a size in use; then the
-    glyphs of the text sizes the table has set text at (``in_use``, filled by its :class:`.ink.Ink`:
-    a new line of words at such a size costs 0.3-0.6 ms while its glyphs are cold), then of those it
-    will (:meth:`expect`: banners, rising labels, a result panel); then each sound whose WAV is ready
-    (a sound's first play cost 0.1-1.1 ms); then each text size's first glyph (the first text set at
-    a point size costs 1.6-1.8 ms, whatever its length: the font's tables are read then); then, where
-    cards lie on their shadows, each card on its shadow (0.15-0.3 ms a card at 1920x1080); then the
-    other glyphs of each text size, a few a tick (:func:`chunks`); then the sounds still in the
-    making. A tick is idle when it brought no new view and no card is gliding, flying or turning: such
-    a frame draws more than the cards at rest and would pay for the warming on top (a face at
-    1920x1080 costs 1.2-4 ms)."""
+    """One thing an idle tick (or a few cards on their shadows), the costliest cliffs first: a face of
+    the deck at a size in use; then a player's cards lit up or shaded as in their turn (:meth:`light`),
+    SHADOWED_PER_TICK a tick (0.15-0.3 ms a card at 1920x1080); then the glyphs of the text sizes the
+    table has set text at (``in_use``, filled by its :class:`.ink.Ink`: a new line of words at such a
+    size costs 0.3-0.6 ms while its glyphs are cold), then of those it will (:meth:`expect`: banners,
+    rising labels, a result panel); then each sound whose WAV is ready (a sound's first play cost
+    0.1-1.1 ms); then each text size's first glyph (the first text set at a point size costs 1.6-1.8
+    ms, whatever its length: the font's tables are read then); then, where cards lie on their
+    shadows, each card of the deck on its shadow, SHADOWED_PER_TICK a tick; then the other glyphs of
+    each text size, a few a tick (:func:`chunks`); then the sounds still in the making. A tick is idle
+    when it brought no new view and no card is gliding, flying or turning: such a frame draws more
+    than the cards at rest and would pay for the warming on top (a face at 1920x1080 costs 1.2-4
+    ms)."""
 
     def __init__(self, art: Any, sounds: Sounds, in_use: dict[int, None] | None = None) -> None:
         self.art = art
@@ -54,6 +59,7 @@ class Warmup:
         # for the same face): (code, size, flipped)
         self._faces: dict[tuple[str, tuple[int, int], bool], None] = {}
         self._on_shadows: dict[tuple[str, tuple[int, int], bool], None] = {}
+        self._lit: dict[Look, None] = {}  # cards on their shadows with a halo or a shade (see light())
         self._sizes: set[tuple[tuple[int, int], bool]] = set()
         self._shadowed: set[tuple[tuple[int, int], bool]] = set()
         self._offset = shadow_offset(1.0)
@@ -73,6 +79,7 @@ class Warmup:
         table's text, from banners down, is."""
         self._faces.clear()
         self._on_shadows.clear()
+        self._lit.clear()
         self._sizes.clear()
         self._shadowed.clear()
         self._offset = shadow_offset(u)
@@ -103,18 +110,46 @@ class Warmup:
         if self._busy or moving:
             self._busy = False
             return
-        if self._next(self._faces, "face") or self._in_use_glyphs() or self.sounds.warm_ready():
+        if (self._next(self._faces, "face") or self._a_few(self._next_lit) or self._in_use_glyphs()
+                or self.sounds.warm_ready()):
             return
         if self._fonts:
             size, glyphs = self._fonts.pop()
             fonts.font(size, True).render(glyphs, True, INK)
-        elif self._next(self._on_shadows, "shadowed"):
+        elif self._a_few(lambda: self._next(self._on_shadows, "shadowed")):
             return
         elif self._glyphs:
             size, glyphs = self._glyphs.pop()
             fonts.font(size, True).render(glyphs, True, INK)
         elif self._sounds_warming:  # and the sounds, made ready to play
             self._sounds_warming = self.sounds.warm_one()
+
+    def light(self, code: str | None, size: tuple[int, int], flipped: bool, glow: Colour | None, dim: bool) -> None:
+        """Make ready, on an idle tick, the image of a card on its shadow with its halo (``glow``) or
+        shade (``dim``) in one (:meth:`~cardtable.arcade.cardart.SurfaceCache.shadowed`): until then it
+        is drawn in four blits. A table asks for the looks its players' hands take when their turn comes
+        (``Table.hand_looks``)."""
+        if glow is not None or dim:
+            self._lit.setdefault((code, size, flipped, glow, dim))
+
+    @staticmethod
+    def _a_few(make: Callable[[], bool]) -> bool:
+        """Up to SHADOWED_PER_TICK of what ``make`` makes, one a call (False when it has none left);
+        False when it made none."""
+        made = 0
+        while made < SHADOWED_PER_TICK and make():
+            made += 1
+        return made > 0
+
+    def _next_lit(self) -> bool:
+        """Make the next card of :meth:`light` (False when none is left to make)."""
+        art, has = self.art, getattr(self.art, "has", None)
+        while self._lit and has is not None:
+            code, size, flipped, glow, dim = self._lit.popitem()[0]
+            if not has(size, art.lit_key(code, flipped, self._offset, glow, dim)):
+                art.shadowed(code, size, flipped, self._offset, glow, dim)
+                return True
+        return False
 
     def expect(self, who: str, sizes: Iterable[int]) -> None:
         """Point sizes a part of the table will set text at (the banners and rising labels, a result

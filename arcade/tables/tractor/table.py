@@ -42,6 +42,7 @@ class TractorTable(CouchPlay, ActionMenu, Table):
     ``menu_focus`` (:class:`ActionMenu`) say where the keys are."""
 
     deck = (*WARM_CODES, "BJ", "RJ")
+    hand_looks = ((LEGAL, False), (None, True))  # the legal cards lit in the turn, the others shaded
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.zone: dict[int, str] = {}
