@@ -25,6 +25,7 @@ class Callouts:
         self.table = table
         self.effects = effects
         self._banners: dict[tuple, pygame.Surface] = {}  # banner text on its panel, per size
+        self._offsets: dict[tuple, list[tuple[float, float]]] = {}  # a label size's spots, nearest first
 
     def resize(self) -> None:
         self._banners.clear()
@@ -51,7 +52,11 @@ class Callouts:
         rising = [self.float_rect(e.text, e.size, e.pos, e.progress).inflate(0, round(4 * self.table.u))
                   for e in self.effects.items if e.kind == "float"]
         window = self._window()
+        tried: set[Vec] = set()
         for spot in self._spots(text, (x, y), dims):
+            if spot in tried:  # (spots pushed inside the window from beyond its edge fall together)
+                continue
+            tried.add(spot)
             start = self._rising(text, 0.6, spot, 0.0, dims).clamp(window)
             path = start.union(self._rising(text, 0.6, spot, 1.0, dims).clamp(window))
             if path.inflate(gap, gap).collidelist(blocked) < 0 and start.collidelist(rising) < 0:
@@ -65,10 +70,16 @@ class Callouts:
         is most often clear)."""
         label = self._rising(text, 0.6, pos, 0.0, dims)
         step = label.height / 2 + self.table.u
-        spots = [(abs(dx) * 2 + abs(dy) + (0.5 if dy < 0 else 0.0), dx, dy)
-                 for dx in (0.0, -label.width * 0.6, label.width * 0.6, -label.width * 1.2, label.width * 1.2)
-                 for dy in (k * step for k in range(-10, 11))]
-        return (self._inside(text, (pos[0] + dx, pos[1] + dy), label.size) for _, dx, dy in sorted(spots))
+        key = (label.size, step)
+        offsets = self._offsets.get(key)
+        if offsets is None:  # (the same for every label of a size: sorted once)
+            if len(self._offsets) > 64:
+                self._offsets.clear()
+            spots = [(abs(dx) * 2 + abs(dy) + (0.5 if dy < 0 else 0.0), dx, dy)
+                     for dx in (0.0, -label.width * 0.6, label.width * 0.6, -label.width * 1.2, label.width * 1.2)
+                     for dy in (k * step for k in range(-10, 11))]
+            offsets = self._offsets[key] = [(dx, dy) for _, dx, dy in sorted(spots)]
+        return (self._inside(text, (pos[0] + dx, pos[1] + dy), label.size) for dx, dy in offsets)
 
     def _obstacles(self) -> list[pygame.Rect]:
         """What a rising label must not pass over, of what the table drew in its last laid-out frame."""
@@ -99,9 +110,8 @@ class Callouts:
                 dims: tuple[int, int] | None = None) -> pygame.Rect:
         """The label at ``progress`` of its rise (``dims``: the size of its image, when known)."""
         u = self.table.u
-        rect = pygame.Rect((0, 0), dims or self.table.ink.text(text, 40 * u * size, INK).get_size())
-        rect.center = (round(pos[0]), round(pos[1] - 40 * u * progress))
-        return rect
+        w, h = dims or self.table.ink.text(text, 40 * u * size, INK).get_size()
+        return pygame.Rect(round(pos[0]) - w // 2, round(pos[1] - 40 * u * progress) - h // 2, w, h)  # (centred)
 
     def showing(self) -> list[pygame.Rect]:
         """Where the banners (whole, at full size) and the rising labels are now."""
