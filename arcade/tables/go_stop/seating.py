@@ -26,27 +26,21 @@ class Seating:
     def __init__(self, table: GoStopTable) -> None:
         self.table = table
         self._key: tuple = ()
-        self._cache: dict[tuple[str, int | None], Any] = {}
+        self._cache: dict[str, Any] = {}
 
     @property
     def players(self) -> int:
         return int(self.table.view.get("players") or 2)
 
-    def cached(self, name: str, make: Callable[[], Any], by_piles: bool = False) -> Any:
-        """A layout value, worked out once per window size, card size and number of players (and, for
-        one ``by_piles``, number of table piles: the others stay while piles come and go, as the legend,
-        whose size from its words took 0.15 ms to work out again after most turns)."""
+    def cached(self, name: str, make: Callable[[], Any]) -> Any:
+        """A layout value, worked out once per window size, card size and number of players."""
         t = self.table
         key = (t.size, t.card_scale, self.players)
         if self._key != key:
             self._key, self._cache = key, {}
-        name_key = (name, len(t.view.get("table") or [])) if by_piles else (name, None)
-        if name_key not in self._cache:
-            if by_piles:  # (the values for other numbers of piles are not needed again soon)
-                for stale in [k for k in self._cache if k[0] == name]:
-                    del self._cache[stale]
-            self._cache[name_key] = make()
-        return self._cache[name_key]
+        if name not in self._cache:
+            self._cache[name] = make()
+        return self._cache[name]
 
     def hsize(self, fraction: float) -> tuple[int, int]:
         """A hwatu card ``fraction`` of the (16:9) height tall, times the card-size setting."""
@@ -91,9 +85,9 @@ class Seating:
 
     def stock_rect(self) -> pygame.Rect:
         u = self.table.u
-        return self.cached("stock", lambda: pygame.Rect(
-            round(40 * u), round(max(self.table.H * 0.28, self.opp_bottom() + 10 * u)), *self.pile_size()),
-            by_piles=True).copy()
+        rows = self.pile_rows()[1]
+        return self.cached(f"stock {rows}", lambda: pygame.Rect(
+            round(40 * u), round(max(self.table.H * 0.28, self.opp_bottom() + 10 * u)), *self.pile_size_for(rows))).copy()
 
     def hand_top(self) -> float:
         return self.table.H - self.hsize(0.17)[1] - 30 * self.table.u
@@ -160,11 +154,16 @@ class Seating:
 
     def pile_size(self) -> tuple[int, int]:
         """Table cards: 13% of the height, smaller when two rows of piles would not fit."""
+        return self.pile_size_for(self.pile_rows()[1])
+
+    def pile_size_for(self, rows: int) -> tuple[int, int]:
+        """The table cards' size when their piles lie in ``rows`` rows (the table drawing the cards of
+        the deck ahead at both: the piles go from one row to two and back in a hand)."""
         def make() -> tuple[int, int]:
-            fits = self.table_region().height / (self.pile_rows()[1] * 1.12)
+            fits = self.table_region().height / (rows * 1.12)
             return hwatu_size(round(min(self.hsize(0.13)[1], fits)))
 
-        return self.cached("pile size", make, by_piles=True)
+        return self.cached(f"pile size {rows}", make)
 
     def result_rect(self) -> pygame.Rect:
         """The hand's result: between the opponents' areas and my captures when it fits there."""
