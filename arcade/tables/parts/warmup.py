@@ -41,13 +41,14 @@ class Warmup:
     table has set text at (``in_use``, filled by its :class:`.ink.Ink`: a new line of words at such a
     size costs 0.3-0.6 ms while its glyphs are cold), then of those it will (:meth:`expect`: banners,
     rising labels, a result panel); then each sound whose WAV is ready (a sound's first play cost
-    0.1-1.1 ms); then each text size's first glyph (the first text set at a point size costs 1.6-1.8
-    ms, whatever its length: the font's tables are read then); then, where cards lie on their
-    shadows, each card of the deck on its shadow, SHADOWED_PER_TICK a tick; then the other glyphs of
-    each text size, a few a tick (:func:`chunks`); then the sounds still in the making. A tick is idle
-    when it brought no new view and no card is gliding, flying or turning: such a frame draws more
-    than the cards at rest and would pay for the warming on top (a face at 1920x1080 costs 1.2-4
-    ms)."""
+    0.1-1.1 ms); then, where cards lie on their shadows, each card of the deck on its shadow,
+    SHADOWED_PER_TICK a tick (certain to be needed: the first frame with a dozen cards new on their
+    shadows took 1-3 ms); then each other text size's first glyph (the first text set at a point size
+    costs 1.6-1.8 ms, whatever its length: the font's tables are read then; a size not in use may
+    never be); then the other glyphs of each text size, a few a tick (:func:`chunks`); then the sounds
+    still in the making. A tick is idle when it brought no new view and no card is gliding, flying or
+    turning: such a frame draws more than the cards at rest and would pay for the warming on top (a
+    face at 1920x1080 costs 1.2-4 ms)."""
 
     def __init__(self, art: Any, sounds: Sounds, in_use: dict[int, None] | None = None) -> None:
         self.art = art
@@ -113,11 +114,11 @@ class Warmup:
         if (self._next(self._faces, "face") or self._a_few(self._next_lit) or self._in_use_glyphs()
                 or self.sounds.warm_ready()):
             return
+        if self._a_few(lambda: self._next(self._on_shadows, "shadowed")):
+            return
         if self._fonts:
             size, glyphs = self._fonts.pop()
             fonts.font(size, True).render(glyphs, True, INK)
-        elif self._a_few(lambda: self._next(self._on_shadows, "shadowed")):
-            return
         elif self._glyphs:
             size, glyphs = self._glyphs.pop()
             fonts.font(size, True).render(glyphs, True, INK)
