@@ -13,6 +13,7 @@ import pytest
 from cardtable.arcade.cardart import PREMULTIPLIED, CardArt, dimming
 from cardtable.arcade.tables.base import LEGAL, Sprite, Table
 from cardtable.arcade.tables.parts.warmup import shadow_offset
+from tests.test_table_layers import played
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -87,17 +88,7 @@ def test_a_players_cards_are_made_lit_and_shaded_ahead_then_drawn_in_one_blit_ea
 def _frames(keep: bool) -> list[bytes]:
     table = Hand("hand", [0], CardArt(), (960, 540))
     table.renderer.keep = keep
-    table.set_view(0, {"phase": "play"}, [], [])
-    surface = pygame.Surface(table.size)
-    out = []
-    for i in range(120):
-        if i == 60:
-            table.moved = True
-            table.relayout()
-        table.tick(1 / 120)
-        table.draw(surface, 0.5)
-        out.append(pygame.image.tobytes(surface, "RGB"))
-    return out
+    return played(table, 120, 60)
 
 
 def test_the_frames_stay_those_drawn_afresh_as_the_lit_cards_are_made() -> None:

@@ -5,6 +5,8 @@ sizes ready on still ticks only, a little at a time, so that no frame pays for m
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
 
@@ -36,11 +38,17 @@ def frames(layered: bool, count: int) -> list[bytes]:
     table = Row("row", [0], CardArt(), (960, 540))
     if not layered:
         table.under_areas = lambda: None  # every card drawn every frame, as before the card layer
+    return played(table, count, 30)
+
+
+def played(table: Any, count: int, move_at: int) -> list[bytes]:
+    """``count`` frames of ``table`` (a :class:`Row` or alike) from its first view, its card moved (its
+    ``moved`` set, laid out again) at frame ``move_at``: each frame's pixels."""
     table.set_view(0, {"phase": "play"}, [], [])
     surface = pygame.Surface(table.size)
     out = []
     for i in range(count):
-        if i == 30:
+        if i == move_at:
             table.moved = True
             table.relayout()
         table.tick(1 / 120)
