@@ -1,7 +1,7 @@
 """A player's cards lit up (the legal ones, when their turn comes) or shaded (the others) are drawn as
 one image of the art each, made ahead on idle ticks (arcade/cardart.py ``shadowed``, parts/warmup.py
-``light``): four blits a card before (shadow, halo, card, shade), and a hand of 25 lighting up repainted
-its whole row with them (0.35-0.64 ms at 1920x1080)."""
+``queue``'s ``lit``): four blits a card before (shadow, halo, card, shade), and a hand of 25 lighting
+up repainted its whole row with them (0.35-0.64 ms at 1920x1080)."""
 
 from __future__ import annotations
 

@@ -61,7 +61,7 @@ from cardtable.arcade.tables.parts.plates import Plates
 from cardtable.arcade.tables.parts.renderer import MARKER_REACH, Renderer
 from cardtable.arcade.tables.parts.reporter import Reporter
 from cardtable.arcade.tables.parts.toasts import READ_TIME, Toast, Toasts
-from cardtable.arcade.tables.parts.warmup import WARM_CODES, Warmup
+from cardtable.arcade.tables.parts.warmup import WARM_CODES, Look, Warmup
 
 
 class Table:
@@ -73,7 +73,7 @@ class Table:
     realtime = False
     deck: tuple[str, ...] = WARM_CODES  # the faces drawn ahead at each card size in use
     # the looks (halo, shaded) a player's cards take when the turn comes to them, each card on its
-    # shadow in such a look made one image ahead (see Warmup.light): the legal ones lit, the others shaded
+    # shadow in such a look made one image ahead (see warm_lit): the legal ones lit, the others shaded
     hand_looks: tuple[tuple[Colour | None, bool], ...] = ()
 
     def __init__(self, game_name: str, local_seats: list[int], art: CardArt, size: tuple[int, int]) -> None:
@@ -226,11 +226,7 @@ class Table:
                                   back=snap_back, glide=sprite.glide)
         keep = {s.key for s in self.sprites} | {g.key for g in self.flights.ghosts}
         self.motion.retain(keep)
-        self.warmup.queue(self.warm_sizes(), self.deck, self.warm_shadowed())
-        for sprite in self.sprites if self.hand_looks else ():  # a player's cards as they look in their turn
-            if sprite.seat in self.local_seats and sprite.shadow and sprite.code is not None:
-                for glow, dim in self.hand_looks:
-                    self.warmup.light(sprite.code, sprite.rect.size, sprite.flipped, glow, dim)
+        self.warmup.queue(self.warm_sizes(), self.deck, self.warm_shadowed(), self.warm_lit())
         if self.views:
             self._first_layout = False
         self.renderer.invalidate()
@@ -374,6 +370,12 @@ class Table:
         """The card sizes (and turns) at which each card of :attr:`deck` on its shadow is drawn ahead:
         those of face-up cards lying on their shadows."""
         return {(s.rect.size, s.flipped) for s in self.sprites if s.shadow and s.glow is None and s.code is not None}
+
+    def warm_lit(self) -> list[Look]:
+        """The local players' cards on their shadows in each of :attr:`hand_looks`, made one image each
+        ahead: (code, size, flipped, glow, dim)."""
+        return [(s.code, s.rect.size, s.flipped, glow, dim) for s in self.sprites
+                if s.seat in self.local_seats and s.shadow and s.code is not None for glow, dim in self.hand_looks]
 
     def banner_y(self) -> float:
         return self.H / 2

@@ -419,7 +419,7 @@ class Renderer:
     def lit(self, sprite: Sprite) -> bool:
         """Whether ``sprite``, a card on its shadow, is drawn as one image of the art: always without a
         halo or shade (the image is made when first needed), else when the image with them is made
-        already (on an idle tick: see :meth:`.warmup.Warmup.light`)."""
+        already (on an idle tick: see :meth:`.warmup.Warmup.queue`)."""
         if sprite.glow is None and not sprite.dim:
             return True
         art = self.table.art

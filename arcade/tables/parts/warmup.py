@@ -10,7 +10,7 @@ import pygame
 
 from cardtable.arcade import fonts
 from cardtable.arcade.sound import Sounds
-from cardtable.arcade.tables.parts.palette import INK, Colour
+from cardtable.arcade.tables.parts.palette import INK
 
 Look = tuple[str | None, tuple[int, int], bool, tuple[int, int, int] | None, bool]  # code, size, flipped, glow, dim
 SHADOWED_PER_TICK = 4  # cards on their shadows an idle tick makes (0.15-0.3 ms each at 1920x1080; a tick
@@ -36,7 +36,7 @@ def shadow_offset(u: float) -> tuple[int, int]:
 
 class Warmup:
     """One thing an idle tick (or a few cards on their shadows), the costliest cliffs first: a face of
-    the deck at a size in use; then a player's cards lit up or shaded as in their turn (:meth:`light`),
+    the deck at a size in use; then a player's cards lit up or shaded as in their turn (``lit`` of :meth:`queue`),
     SHADOWED_PER_TICK a tick (0.15-0.3 ms a card at 1920x1080); then the glyphs of the text sizes the
     table has set text at (``in_use``, filled by its :class:`.ink.Ink`: a new line of words at such a
     size costs 0.3-0.6 ms while its glyphs are cold), then of those it will (:meth:`expect`: banners,
@@ -60,7 +60,8 @@ class Warmup:
         # for the same face): (code, size, flipped)
         self._faces: dict[tuple[str, tuple[int, int], bool], None] = {}
         self._on_shadows: dict[tuple[str, tuple[int, int], bool], None] = {}
-        self._lit: dict[Look, None] = {}  # cards on their shadows with a halo or a shade (see light())
+        self._lit: dict[Look, None] = {}  # cards on their shadows with a halo or a shade (see queue())
+        self._looks: set[Look] = set()  # and those queued so far
         self._sizes: set[tuple[tuple[int, int], bool]] = set()
         self._shadowed: set[tuple[tuple[int, int], bool]] = set()
         self._offset = shadow_offset(1.0)
@@ -81,6 +82,7 @@ class Warmup:
         self._faces.clear()
         self._on_shadows.clear()
         self._lit.clear()
+        self._looks.clear()
         self._sizes.clear()
         self._shadowed.clear()
         self._offset = shadow_offset(u)
@@ -91,9 +93,12 @@ class Warmup:
         self._glyphs = [(size, chunk) for size in sizes for chunk in reversed(pieces[1:])]
 
     def queue(self, sizes: Iterable[tuple[tuple[int, int], bool]], deck: Iterable[str],
-              shadowed: Iterable[tuple[tuple[int, int], bool]] = ()) -> None:
-        """Draw the faces of the whole ``deck`` at each (size, flipped) in use, one per tick; and at each
-        of ``shadowed`` (cards lying on their shadows) each card on its shadow."""
+              shadowed: Iterable[tuple[tuple[int, int], bool]] = (), lit: Iterable[Look] = ()) -> None:
+        """Draw the faces of the whole ``deck`` at each (size, flipped) in use, one per tick; at each of
+        ``shadowed`` (cards lying on their shadows) each card on its shadow; and each card of ``lit``
+        on its shadow with its halo (``glow``) or shade (``dim``) in one image
+        (:meth:`~cardtable.arcade.cardart.SurfaceCache.shadowed`; until then it is drawn in four blits):
+        the looks a player's cards take when their turn comes. Each is queued once."""
         deck = tuple(deck)
         for key in sizes:
             if key not in self._sizes:
@@ -105,6 +110,10 @@ class Warmup:
                 self._shadowed.add(key)
                 for code in deck:
                     self._on_shadows.setdefault((code, *key))
+        for look in lit:
+            if look not in self._looks:
+                self._looks.add(look)
+                self._lit[look] = None
 
     def tick(self, moving: bool = False) -> None:
         """An idle tick's warming (none while ``moving``: cards glide, fly or turn this frame)."""
@@ -125,14 +134,6 @@ class Warmup:
         elif self._sounds_warming:  # and the sounds, made ready to play
             self._sounds_warming = self.sounds.warm_one()
 
-    def light(self, code: str | None, size: tuple[int, int], flipped: bool, glow: Colour | None, dim: bool) -> None:
-        """Make ready, on an idle tick, the image of a card on its shadow with its halo (``glow``) or
-        shade (``dim``) in one (:meth:`~cardtable.arcade.cardart.SurfaceCache.shadowed`): until then it
-        is drawn in four blits. A table asks for the looks its players' hands take when their turn comes
-        (``Table.hand_looks``)."""
-        if glow is not None or dim:
-            self._lit.setdefault((code, size, flipped, glow, dim))
-
     @staticmethod
     def _a_few(make: Callable[[], bool]) -> bool:
         """Up to SHADOWED_PER_TICK of what ``make`` makes, one a call (False when it has none left);
@@ -143,7 +144,7 @@ class Warmup:
         return made > 0
 
     def _next_lit(self) -> bool:
-        """Make the next card of :meth:`light` (False when none is left to make)."""
+        """Make the next card of ``lit`` (see :meth:`queue`; False when none is left to make)."""
         art, has = self.art, getattr(self.art, "has", None)
         while self._lit and has is not None:
             code, size, flipped, glow, dim = self._lit.popitem()[0]
